@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs with apt-get whatever raidbench needs and is missing; does nothing when all is there.
+#   install-deps.sh build   compiler, CMake and the libraries the headers use
+#   install-deps.sh test    the above plus everything the tests and benchmarks run:
+#                           the real peers (dd, fio, sysbench, pg_test_fsync), promtool, clang for fuzzing
+set -euo pipefail
+what=${1:-build}
+
+packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
+          nlohmann-json3-dev)
+if [[ $what == test ]]; then
+  packages+=(coreutils fio sysbench postgresql-15 prometheus clang libclang-rt-14-dev util-linux e2fsprogs)
+elif [[ $what != build ]]; then
+  echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
+  exit 2
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+if [[ $(id -u) != 0 ]]; then
+  echo "install-deps.sh: missing packages (${missing[*]}); run as root or install them" >&2
+  exit 1
+fi
+echo "install-deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# Packages with services (postgresql, prometheus) must not start them: we only use their binaries.
+printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d.raidbench
+chmod +x /usr/sbin/policy-rc.d.raidbench
+created_policy=0
+if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+  mv /usr/sbin/policy-rc.d.raidbench /usr/sbin/policy-rc.d
+  created_policy=1
+else
+  rm -f /usr/sbin/policy-rc.d.raidbench
+fi
+trap '((created_policy)) && rm -f /usr/sbin/policy-rc.d' EXIT
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
