@@ -1,0 +1,136 @@
+#pragma once
+/// Opens a workload's target before the timed run: files created, sizes checked, flags applied.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/core/units.hpp"
+#include "raidbench/workload/target.hpp"
+
+namespace raidbench {
+
+/// What the run does to the target, which decides how it is opened.
+enum class target_use : unsigned char {
+  read,     ///< data must be there
+  write,    ///< files are created when missing and may grow
+  rewrite,  ///< data must be there and is overwritten
+  mixed,    ///< data must be there; read and overwritten
+};
+
+/// The target, open: one descriptor per file, all of `file_size` bytes.
+class opened_target {
+ public:
+  opened_target() = default;
+  opened_target(opened_target&&) noexcept = default;
+  opened_target& operator=(opened_target&&) noexcept = default;
+  ~opened_target() { unmap(); }
+
+  const std::vector<int>& fds() const noexcept { return fds_; }
+  std::uint32_t file_count() const noexcept { return static_cast<std::uint32_t>(fds_.size()); }
+  std::uint64_t file_size() const noexcept { return file_size_; }
+  /// Mappings of each file (mmap engine only).
+  const std::vector<std::byte*>& maps() const noexcept { return maps_; }
+
+  /// Maps every file shared, for the mmap engine.
+  expected<void> map_files(bool writable) {
+    for (std::size_t i = 0; i < fds_.size(); ++i) {
+      void* p = ::mmap(nullptr, file_size_, PROT_READ | (writable ? PROT_WRITE : 0), MAP_SHARED, fds_[i], 0);
+      if (p == MAP_FAILED) return system_failure("mmap", names_[i], errno);
+      maps_.push_back(static_cast<std::byte*>(p));
+    }
+    return {};
+  }
+
+  /// Removes the files this run created; called when a run fails so no partial file is left.
+  void remove_created_files() noexcept {
+    unmap();
+    owned_.clear();
+    fds_.clear();
+    for (const auto& p : created_) ::unlink(p.c_str());
+    created_.clear();
+  }
+
+  static expected<opened_target> open(const target::file& t, int flags, target_use use) {
+    opened_target out;
+    auto r = out.add(t.path, t.size, flags, use);
+    if (!r) return r.err();
+    out.file_size_ = t.size;
+    return out;
+  }
+  static expected<opened_target> open(const target::file_set& t, int flags, target_use use) {
+    if (t.count == 0) return fail("the file set has no files");
+    opened_target out;
+    for (std::uint32_t i = 0; i < t.count; ++i) {
+      auto r = out.add(t.path_of(i), t.file_size(), flags, use);
+      if (!r) {
+        out.remove_created_files();
+        return r.err();
+      }
+    }
+    out.file_size_ = t.file_size();
+    return out;
+  }
+  static expected<opened_target> open(const target::descriptor& t, int, target_use) {
+    if (t.fd < 0) return fail("the target descriptor is not open");
+    opened_target out;
+    out.fds_.push_back(t.fd);
+    out.names_.push_back(fmt::format("descriptor {}", t.fd));
+    out.file_size_ = t.size;
+    return out;
+  }
+
+ private:
+  expected<void> add(const std::filesystem::path& path, std::uint64_t size, int flags, target_use use) {
+    const std::string name = path.string();
+    const bool creates = use == target_use::write;
+    const int access = use == target_use::read ? O_RDONLY : use == target_use::write ? O_WRONLY : O_RDWR;
+    struct stat before {};
+    const bool existed = ::stat(name.c_str(), &before) == 0;
+    if (!existed && !creates)
+      return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name));
+    if (existed && S_ISBLK(before.st_mode))
+      return fail(fmt::format("{} is a block device; raidbench's runner only works on files", name));
+    const int fd = ::open(name.c_str(), access | (creates ? O_CREAT : 0) | O_CLOEXEC | flags, 0644);
+    if (fd < 0) {
+      const int err = errno;
+      return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
+    }
+    owned_.emplace_back(fd);
+    fds_.push_back(fd);
+    names_.push_back(name);
+    if (!existed) created_.push_back(path);
+    if (use != target_use::write) {
+      struct stat st {};
+      if (::fstat(fd, &st) != 0) return system_failure("stat", name, errno);
+      if (static_cast<std::uint64_t>(st.st_size) < size)
+        return fail(fmt::format("{} holds {} but the workload needs {}; prepare it first", name,
+                                format_iec(static_cast<std::uint64_t>(st.st_size)), format_iec(size)));
+    }
+    return {};
+  }
+
+  void unmap() noexcept {
+    for (auto* p : maps_) ::munmap(p, file_size_);
+    maps_.clear();
+  }
+
+  std::vector<file_descriptor> owned_;
+  std::vector<int> fds_;
+  std::vector<std::string> names_;
+  std::vector<std::filesystem::path> created_;
+  std::vector<std::byte*> maps_;
+  std::uint64_t file_size_ = 0;
+};
+
+}  // namespace raidbench

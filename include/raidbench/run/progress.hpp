@@ -1,0 +1,32 @@
+#pragma once
+/// A look at a run in progress, taken by the monitor thread every interval.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+#include "raidbench/stats/latency_histogram.hpp"
+#include "raidbench/stats/op_kind.hpp"
+
+namespace raidbench {
+
+/// Totals since the start, merged over threads; successive snapshots differ by one interval
+/// (latency_histogram::since gives that interval's latencies).
+struct progress_snapshot {
+  std::uint64_t elapsed_ns = 0;
+  std::array<latency_histogram, op_kind_count> latency{};
+  std::array<std::uint64_t, op_kind_count> bytes{};
+
+  std::uint64_t ops(op_kind kind) const noexcept { return latency[static_cast<std::size_t>(kind)].count(); }
+  std::uint64_t bytes_of(op_kind kind) const noexcept { return bytes[static_cast<std::size_t>(kind)]; }
+};
+
+/// How a run reports progress and where it looks for a stop request.
+struct run_options {
+  std::function<void(const progress_snapshot&)> on_progress;  ///< called from the calling thread
+  std::chrono::milliseconds progress_interval{1000};
+  const std::atomic<bool>* stop_flag = nullptr;  ///< default: raidbench::stop_request()
+};
+
+}  // namespace raidbench

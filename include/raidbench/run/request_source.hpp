@@ -1,0 +1,77 @@
+#pragma once
+/// Where and what the next I/O is: offsets from the access policy, read or write from the mix.
+#include <cstdint>
+#include <type_traits>
+
+#include "raidbench/core/random.hpp"
+#include "raidbench/stats/op_kind.hpp"
+#include "raidbench/workload/access.hpp"
+#include "raidbench/workload/mix.hpp"
+
+namespace raidbench::detail {
+
+/// The target seen as blocks: files × blocks per file, each `block` bytes.
+struct block_layout {
+  std::uint32_t files = 1;
+  std::uint64_t blocks_per_file = 0;
+  std::uint64_t block = 0;
+  std::uint64_t total_blocks() const noexcept { return blocks_per_file * files; }
+};
+
+/// One I/O's place in the target.
+struct position {
+  std::uint32_t file;
+  std::uint64_t offset;
+};
+
+/// The operation choice a mix policy reduces to inside the hot loop.
+enum class op_choice : unsigned char { reads, writes, mixed };
+
+template <class Mix>
+inline constexpr op_choice choice_of = mix::mixed<Mix> ? op_choice::mixed
+                                     : std::is_same_v<Mix, mix::reads_t> ? op_choice::reads
+                                                                         : op_choice::writes;
+
+/// Produces positions for one thread. Sequential threads each walk their own contiguous share
+/// [first, end) of the blocks; random threads draw uniformly over all of them.
+template <class Access>
+class position_source {
+ public:
+  position_source(block_layout layout, std::uint64_t first, std::uint64_t end, bool one_pass) noexcept
+      : layout_(layout), first_(first), end_(end), next_(first), one_pass_(one_pass) {}
+
+  /// False when a one-pass sequential walk is over.
+  bool next(random_generator& rng, position& out) noexcept {
+    std::uint64_t block;
+    if constexpr (std::is_same_v<Access, access::random_t>) {
+      block = rng.below(layout_.total_blocks());
+    } else {
+      if (next_ == end_) {
+        if (one_pass_ || first_ == end_) return false;
+        next_ = first_;
+      }
+      block = next_++;
+    }
+    out.file = static_cast<std::uint32_t>(block / layout_.blocks_per_file);
+    out.offset = (block % layout_.blocks_per_file) * layout_.block;
+    return true;
+  }
+
+ private:
+  block_layout layout_;
+  std::uint64_t first_, end_, next_;
+  bool one_pass_;
+};
+
+/// Read or write, as the mix says; for mixed policies a seeded draw against the read fraction.
+template <op_choice Choice>
+struct op_chooser {
+  double read_fraction = 0;
+  op_kind next(random_generator& rng) const noexcept {
+    if constexpr (Choice == op_choice::reads) return op_kind::read;
+    else if constexpr (Choice == op_choice::writes) return op_kind::write;
+    else return rng.unit() < read_fraction ? op_kind::read : op_kind::write;
+  }
+};
+
+}  // namespace raidbench::detail

@@ -1,0 +1,248 @@
+#pragma once
+/// Runs a workload: opens the target, starts the threads together, merges their statistics.
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <latch>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/result/result.hpp"
+#include "raidbench/run/flush_plan.hpp"
+#include "raidbench/run/opened_target.hpp"
+#include "raidbench/run/progress.hpp"
+#include "raidbench/run/request_source.hpp"
+#include "raidbench/run/signals.hpp"
+#include "raidbench/run/sync_io.hpp"
+#include "raidbench/run/sync_loop.hpp"
+#include "raidbench/run/thread_job.hpp"
+#include "raidbench/run/uring_loop.hpp"
+#include "raidbench/workload/description.hpp"
+#include "raidbench/workload/workload.hpp"
+
+namespace raidbench {
+
+namespace detail {
+
+template <class Mix>
+constexpr target_use use_of() {
+  if constexpr (mix::mixed<Mix>) return target_use::mixed;
+  else if constexpr (std::is_same_v<Mix, mix::reads_t>) return target_use::read;
+  else if constexpr (std::is_same_v<Mix, mix::rewrite_t>) return target_use::rewrite;
+  else return target_use::write;
+}
+
+template <class Mix>
+double read_fraction_of(const Mix& m) {
+  if constexpr (mix::mixed<Mix>) return m.read_fraction();
+  else return 0.0;
+}
+
+inline void fill_with_noise(std::byte* data, std::size_t size, random_generator& rng) {
+  // Written blocks carry pseudo-random bytes, so compressing or deduplicating drives cannot flatter them.
+  for (std::size_t i = 0; i + 8 <= size; i += 8) {
+    const std::uint64_t word = rng();
+    std::memcpy(data + i, &word, 8);
+  }
+}
+
+/// Checks the values the compiler cannot: sizes, counts, alignment.
+inline expected<void> validate(const workload_description& d, int open_bits, bool stream, bool mmap) {
+  if (d.block_size == 0) return fail("the block size must be at least 1 byte");
+  if (d.threads == 0) return fail("the number of threads must be at least 1");
+  if (d.queue_depth == 0 || d.queue_depth > 4096) return fail(fmt::format("queue depth {} is outside 1…4096", d.queue_depth));
+  if ((open_bits & O_DIRECT) && d.block_size % 512 != 0)
+    return fail(fmt::format("O_DIRECT needs a block size that is a multiple of 512 bytes, not {}", d.block_size));
+  if (mmap && (open_bits & O_DIRECT)) return fail("the mmap engine cannot use O_DIRECT: mapped pages always go through the page cache");
+  if (!stream && d.total_size / std::max<std::uint32_t>(d.files, 1) < d.block_size)
+    return fail(fmt::format("the target ({} per file) is smaller than one block ({})",
+                            format_iec(d.total_size / std::max<std::uint32_t>(d.files, 1)), format_iec(d.block_size)));
+  if (stream && d.threads != 1) return fail("the stream engine works with one thread");
+  return {};
+}
+
+/// Shares `total` among `parts`: part i gets [i·total/parts, (i+1)·total/parts).
+inline std::uint64_t share_begin(std::uint64_t total, unsigned parts, unsigned i) {
+  return static_cast<std::uint64_t>(static_cast<uint128>(total) * i / parts);
+}
+
+inline std::uint64_t limit_share(std::uint64_t limit, unsigned parts, unsigned i) {
+  if (limit == 0) return UINT64_MAX;
+  return share_begin(limit, parts, i + 1) - share_begin(limit, parts, i);
+}
+
+inline std::string name_of_file(const target::file& t, std::uint32_t) { return t.path.string(); }
+inline std::string name_of_file(const target::file_set& t, std::uint32_t i) { return t.path_of(i).string(); }
+inline std::string name_of_file(const target::descriptor& t, std::uint32_t) { return fmt::format("descriptor {}", t.fd); }
+
+}  // namespace detail
+
+/// Runs the workload and returns what it measured, or one line saying why it could not run.
+/// A SIGINT/SIGTERM caught by `stop_on_signals` (or `options.stop_flag`) ends it early with a
+/// partial result marked `interrupted`. Files the run created are removed if it fails.
+template <class W>
+expected<result> run(const W& w, const run_options& options = {}) {
+  static_assert(W::template has<slot::target>,
+                "raidbench::run: a workload needs a target: target::file, target::file_set or target::descriptor");
+  using access_policy = std::decay_t<typename W::template policy_for<slot::access>>;
+  using mix_policy = std::decay_t<typename W::template policy_for<slot::mix>>;
+  using sync_policy = std::decay_t<typename W::template policy_for<slot::sync>>;
+  using engine_policy = std::decay_t<typename W::template policy_for<slot::engine>>;
+  constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
+  constexpr bool is_mmap = std::is_same_v<engine_policy, engine::mmap_t>;
+  constexpr bool is_uring = std::is_same_v<engine_policy, engine::io_uring_t>;
+  constexpr detail::op_choice choice = detail::choice_of<mix_policy>;
+  constexpr target_use use = detail::use_of<mix_policy>();
+
+  result out;
+  out.workload = describe(w);
+  const workload_description& d = out.workload;
+  const int open_bits = w.template get<slot::open_flags>().bits();
+  if (auto ok = detail::validate(d, open_bits, is_stream, is_mmap); !ok) return ok.err();
+
+  // mmap needs read access even to write, and a file already as long as the mapping.
+  constexpr target_use open_use = is_mmap && use == target_use::write ? target_use::mixed : use;
+  auto opened = opened_target::open(w.template get<slot::target>(), open_bits, open_use);
+  if (!opened) {
+    if constexpr (is_mmap && use == target_use::write) {
+      // A missing file is created at its full size, then mapped.
+      opened = opened_target::open(w.template get<slot::target>(), open_bits, target_use::write);
+      if (opened)
+        for (int fd : opened->fds())
+          if (::ftruncate(fd, static_cast<off_t>(opened->file_size())) != 0) return system_failure("ftruncate", d.path, errno);
+    }
+    if (!opened) return opened.err();
+  }
+  opened_target& files = *opened;
+  if constexpr (is_mmap)
+    if (auto m = files.map_files(use != target_use::read); !m) return m.err();
+
+  const unsigned n_threads = d.threads;
+  detail::block_layout layout{files.file_count(), is_stream ? UINT64_MAX : files.file_size() / d.block_size, d.block_size};
+  std::vector<thread_stats> stats(n_threads);
+  std::vector<detail::thread_job> jobs(n_threads);
+  std::atomic<bool> abort{false};
+  const std::atomic<bool>* stop_flag = options.stop_flag ? options.stop_flag : &stop_request();
+  const auto stop = w.template get<slot::stop>();
+  for (unsigned i = 0; i < n_threads; ++i) {
+    auto& job = jobs[i];
+    job.layout = layout;
+    job.first_block = is_stream ? 0 : detail::share_begin(layout.total_blocks(), n_threads, i);
+    job.end_block = is_stream ? UINT64_MAX : detail::share_begin(layout.total_blocks(), n_threads, i + 1);
+    job.one_pass = stop.one_pass || is_stream;
+    job.max_ops = detail::limit_share(stop.ops, n_threads, i);
+    job.max_bytes = detail::limit_share(stop.bytes, n_threads, i);
+    job.queue_depth = d.queue_depth;
+    job.stop = stop_flag;
+    job.abort = &abort;
+    job.rng = random_generator(d.seed * 0x9e3779b97f4a7c15ULL + i);
+    job.stats = &stats[i];
+  }
+
+  const detail::op_chooser<choice> chooser{detail::read_fraction_of(w.template get<slot::mix>())};
+  const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
+  std::latch ready(n_threads + 1), go(1);
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  unsigned done = 0;
+  std::vector<error> setup_errors(n_threads);
+
+  auto worker = [&](unsigned i) {
+    detail::thread_job& job = jobs[i];
+    auto finish = [&] {
+      if (job.failure) abort.store(true, std::memory_order_relaxed);
+      std::lock_guard lock(done_mutex);
+      ++done;
+      done_cv.notify_all();
+    };
+    if constexpr (is_uring) {
+      detail::uring_context ctx;
+      auto ok = ctx.setup(files.fds(), d.queue_depth, d.block_size);
+      for (auto& b : ctx.buffers()) detail::fill_with_noise(b.data(), b.size(), job.rng);
+      if (!ok) setup_errors[i] = ok.err();
+      ready.arrive_and_wait();
+      go.wait();
+      if (ok) detail::uring_loop<access_policy, choice, sync_policy>(job, ctx, chooser, flush);
+    } else {
+      aligned_buffer buffer(d.block_size);
+      detail::fill_with_noise(buffer.data(), buffer.size(), job.rng);
+      ready.arrive_and_wait();
+      go.wait();
+      if constexpr (is_stream)
+        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::stream_io{files.fds()[0]}, buffer.data(), chooser, flush);
+      else if constexpr (is_mmap)
+        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::mmap_io{files.maps().data(), files.file_size()},
+                                                              buffer.data(), chooser, flush);
+      else
+        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::psync_io{files.fds().data()}, buffer.data(),
+                                                              chooser, flush);
+    }
+    finish();
+  };
+
+  std::vector<std::thread> workers;
+  workers.reserve(n_threads);
+  for (unsigned i = 0; i < n_threads; ++i) workers.emplace_back(worker, i);
+  ready.arrive_and_wait();
+  for (const auto& e : setup_errors)
+    if (!e.message.empty()) abort.store(true);
+  const std::uint64_t start = now_ns();
+  const std::uint64_t deadline = stop.time.count() > 0 ? start + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
+  for (auto& job : jobs) {
+    job.start_ns = start;
+    job.deadline_ns = deadline;
+  }
+  go.count_down();
+
+  {
+    std::unique_lock lock(done_mutex);
+    while (done < n_threads) {
+      if (!options.on_progress) {
+        done_cv.wait(lock);
+        continue;
+      }
+      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == n_threads; })) break;
+      lock.unlock();
+      progress_snapshot snap;
+      snap.elapsed_ns = now_ns() - start;
+      for (const auto& s : stats)
+        for (std::size_t k = 0; k < op_kind_count; ++k) {
+          snap.latency[k].merge(s.latency[k].live_copy());
+          snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
+        }
+      options.on_progress(snap);
+      lock.lock();
+    }
+  }
+  for (auto& t : workers) t.join();
+
+  for (unsigned i = 0; i < n_threads; ++i) {
+    if (!setup_errors[i].message.empty()) {
+      if (use == target_use::write) files.remove_created_files();
+      return setup_errors[i];
+    }
+    if (const auto& f = jobs[i].failure) {
+      const std::string what = detail::name_of_file(w.template get<slot::target>(), f.file);
+      if (use == target_use::write) files.remove_created_files();
+      return system_failure(f.call, what, f.errnum);
+    }
+  }
+  for (const auto& s : stats) {
+    out.stats.add_thread(s);
+    out.stats.elapsed_ns = std::max(out.stats.elapsed_ns, s.elapsed_ns);
+  }
+  out.stats.interrupted = stop_flag->load();
+  return out;
+}
+
+}  // namespace raidbench

@@ -1,0 +1,183 @@
+#pragma once
+/// The hot loop of the io_uring engine: keeps `queue_depth` I/Os in flight per thread.
+#include <liburing.h>
+#include <sys/uio.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/run/flush_plan.hpp"
+#include "raidbench/run/request_source.hpp"
+#include "raidbench/run/thread_job.hpp"
+
+namespace raidbench::detail {
+
+/// One thread's ring, with the target's files and one buffer per slot registered, so the kernel
+/// neither looks up a descriptor nor pins pages per I/O. Set up before the timed loop.
+class uring_context {
+ public:
+  uring_context() = default;
+  uring_context(const uring_context&) = delete;
+  uring_context& operator=(const uring_context&) = delete;
+  ~uring_context() {
+    if (ready_) ::io_uring_queue_exit(&ring_);
+  }
+
+  // One entry more than the depth: a periodic flush is queued behind a full queue.
+  expected<void> setup(const std::vector<int>& fds, std::uint32_t depth, std::size_t block) {
+    if (const int r = ::io_uring_queue_init(depth + 1, &ring_, 0); r < 0) return system_failure("io_uring_queue_init", "", -r);
+    ready_ = true;
+    if (const int r = ::io_uring_register_files(&ring_, fds.data(), static_cast<unsigned>(fds.size())); r < 0)
+      return system_failure("io_uring_register_files", "", -r);
+    buffers_.reserve(depth);
+    std::vector<iovec> iov;
+    for (std::uint32_t i = 0; i < depth; ++i) {
+      buffers_.emplace_back(block);
+      iov.push_back({buffers_.back().data(), block});
+    }
+    // Registering buffers can fail under a low RLIMIT_MEMLOCK; plain reads and writes still work.
+    fixed_buffers_ = ::io_uring_register_buffers(&ring_, iov.data(), depth) == 0;
+    return {};
+  }
+  io_uring* ring() noexcept { return &ring_; }
+  std::byte* buffer(std::size_t i) noexcept { return buffers_[i].data(); }
+  std::vector<aligned_buffer>& buffers() noexcept { return buffers_; }
+  bool fixed_buffers() const noexcept { return fixed_buffers_; }
+
+ private:
+  io_uring ring_{};
+  bool ready_ = false;
+  bool fixed_buffers_ = false;
+  std::vector<aligned_buffer> buffers_;
+};
+
+/// Fills the ring, waits for at least one completion, records every completion, refills.
+/// The clock is read once after each wait: it ends the reaped I/Os and starts the next batch.
+template <class Access, op_choice Choice, class Sync>
+void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser, flush_plan<Sync> flush) {
+  constexpr std::uint64_t flush_slot = UINT64_MAX;
+  const unsigned block = static_cast<unsigned>(job.layout.block);
+  const std::uint32_t depth = job.queue_depth;
+  position_source<Access> positions(job.layout, job.first_block, job.end_block, job.one_pass);
+  thread_stats& stats = *job.stats;
+  io_uring* ring = ctx.ring();
+
+  struct slot_state {
+    op_kind kind;
+    std::uint32_t file;
+    std::uint64_t started;
+  };
+  std::vector<slot_state> slots(depth);  // before the timed loop
+  std::vector<std::uint32_t> free_slots;
+  free_slots.reserve(depth);
+  for (std::uint32_t i = depth; i > 0; --i) free_slots.push_back(i - 1);
+  std::uint64_t flush_started = 0;
+  bool flush_in_flight = false;
+
+  std::uint64_t issued = 0, issued_bytes = 0, writes_since_flush = 0;
+  std::uint32_t in_flight = 0;
+  bool input_done = false;
+  std::uint64_t t = now_ns();
+  position where{};
+
+  for (;;) {
+    // Refill, unless a limit is reached or a flush must drain the queue first.
+    while (!free_slots.empty() && !input_done && !flush_in_flight) {
+      if (issued >= job.max_ops || issued_bytes >= job.max_bytes || t >= job.deadline_ns || job.told_to_stop() ||
+          !positions.next(job.rng, where)) {
+        input_done = true;
+        break;
+      }
+      const std::uint32_t s = free_slots.back();
+      free_slots.pop_back();
+      const op_kind kind = chooser.next(job.rng);
+      io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
+      std::byte* buf = ctx.buffer(s);
+      if (kind == op_kind::read) {
+        if (ctx.fixed_buffers()) ::io_uring_prep_read_fixed(sqe, static_cast<int>(where.file), buf, block, where.offset, static_cast<int>(s));
+        else ::io_uring_prep_read(sqe, static_cast<int>(where.file), buf, block, where.offset);
+      } else {
+        if (ctx.fixed_buffers()) ::io_uring_prep_write_fixed(sqe, static_cast<int>(where.file), buf, block, where.offset, static_cast<int>(s));
+        else ::io_uring_prep_write(sqe, static_cast<int>(where.file), buf, block, where.offset);
+      }
+      sqe->flags |= IOSQE_FIXED_FILE;
+      ::io_uring_sqe_set_data64(sqe, s);
+      slots[s] = {kind, where.file, t};
+      ++in_flight;
+      ++issued;
+      issued_bytes += block;
+      if constexpr (flush_plan<Sync>::periodic) {
+        if (kind == op_kind::write && ++writes_since_flush == flush.every) {
+          writes_since_flush = 0;
+          // A drained flush: it starts once every earlier I/O has completed, as a sync write would.
+          io_uring_sqe* fsqe = ::io_uring_get_sqe(ring);
+          ::io_uring_prep_fsync(fsqe, static_cast<int>(where.file),
+                                flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
+          fsqe->flags |= IOSQE_FIXED_FILE | IOSQE_IO_DRAIN;
+          ::io_uring_sqe_set_data64(fsqe, flush_slot);
+          flush_in_flight = true;
+          flush_started = t;
+          break;
+        }
+      }
+    }
+    if (in_flight == 0 && !flush_in_flight) break;
+    if (const int r = ::io_uring_submit_and_wait(ring, 1); r < 0 && r != -EINTR) {
+      job.failure = {"io_uring_submit", 0, -r};
+      break;
+    }
+    t = now_ns();
+    unsigned head;
+    unsigned seen = 0;
+    io_uring_cqe* cqe;
+    io_uring_for_each_cqe(ring, head, cqe) {
+      ++seen;
+      const std::uint64_t s = ::io_uring_cqe_get_data64(cqe);
+      if (s == flush_slot) {
+        flush_in_flight = false;
+        if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush_plan<Sync>::call).data(), where.file, -cqe->res};
+        stats.record(op_kind::flush, t - flush_started, 0);
+        continue;
+      }
+      const slot_state& st = slots[s];
+      free_slots.push_back(static_cast<std::uint32_t>(s));
+      --in_flight;
+      if (cqe->res < 0) {
+        if (!job.failure) job.failure = {st.kind == op_kind::read ? "read" : "write", st.file, -cqe->res};
+        input_done = true;
+        continue;
+      }
+      stats.record(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
+    }
+    ::io_uring_cq_advance(ring, seen);
+  }
+  if (flush.at_end && !job.failure && stats.histogram(op_kind::write).count() != 0) {
+    for (std::uint32_t f = 0; f < job.layout.files; ++f) {
+      io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
+      ::io_uring_prep_fsync(sqe, static_cast<int>(f),
+                            flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
+      sqe->flags |= IOSQE_FIXED_FILE;
+      io_uring_cqe* cqe = nullptr;
+      const int r = ::io_uring_submit_and_wait(ring, 1);
+      if (r >= 0) ::io_uring_wait_cqe(ring, &cqe);
+      const int res = r < 0 ? r : cqe->res;
+      if (cqe) ::io_uring_cqe_seen(ring, cqe);
+      if (res < 0) {
+        job.failure = {to_string(flush_plan<Sync>::call).data(), f, -res};
+        break;
+      }
+      const std::uint64_t flushed = now_ns();
+      stats.record(op_kind::flush, flushed - t, 0);
+      t = flushed;
+    }
+  }
+  stats.elapsed_ns = t - job.start_ns;
+}
+
+}  // namespace raidbench::detail

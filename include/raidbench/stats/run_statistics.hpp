@@ -1,0 +1,86 @@
+#pragma once
+/// The statistics of a whole run: per-kind totals and histograms merged over threads, plus fairness.
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "raidbench/stats/latency_histogram.hpp"
+#include "raidbench/stats/op_kind.hpp"
+#include "raidbench/stats/thread_stats.hpp"
+
+namespace raidbench {
+
+/// Totals of one operation kind over all threads.
+struct kind_statistics {
+  std::uint64_t ops = 0;
+  std::uint64_t bytes = 0;
+  latency_histogram latency;
+};
+
+/// Average and standard deviation of a per-thread figure (sysbench's "Threads fairness").
+struct spread {
+  double avg = 0;
+  double stddev = 0;
+};
+
+/// Population mean and standard deviation, as sysbench prints them.
+inline spread spread_of(std::span<const double> values) noexcept {
+  if (values.empty()) return {};
+  double sum = 0;
+  for (double v : values) sum += v;
+  const double avg = sum / static_cast<double>(values.size());
+  double squares = 0;
+  for (double v : values) squares += (v - avg) * (v - avg);
+  return {avg, std::sqrt(squares / static_cast<double>(values.size()))};
+}
+
+/// Everything a run measured.
+struct run_statistics {
+  std::array<kind_statistics, op_kind_count> kinds{};
+  std::uint64_t elapsed_ns = 0;             ///< wall time from the synchronised start to the last thread's end
+  std::vector<std::uint64_t> thread_events;   ///< events per thread
+  std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
+  bool interrupted = false;                  ///< stopped by a signal: a partial result
+
+  kind_statistics& of(op_kind kind) noexcept { return kinds[static_cast<std::size_t>(kind)]; }
+  const kind_statistics& of(op_kind kind) const noexcept { return kinds[static_cast<std::size_t>(kind)]; }
+
+  /// Reads and writes (not flushes), sysbench's "total number of events".
+  std::uint64_t events() const noexcept { return of(op_kind::read).ops + of(op_kind::write).ops; }
+  std::uint64_t bytes() const noexcept { return of(op_kind::read).bytes + of(op_kind::write).bytes; }
+  double seconds() const noexcept { return static_cast<double>(elapsed_ns) / 1e9; }
+
+  /// All kinds in one histogram, for reports that print one latency line as sysbench does.
+  latency_histogram combined_latency() const noexcept {
+    latency_histogram all;
+    for (const auto& k : kinds) all.merge(k.latency);
+    return all;
+  }
+
+  spread events_fairness() const {
+    std::vector<double> v(thread_events.begin(), thread_events.end());
+    return spread_of(v);
+  }
+  /// Per-thread time spent in operations, in seconds.
+  spread busy_time_fairness() const {
+    std::vector<double> v;
+    v.reserve(thread_busy_ns.size());
+    for (auto ns : thread_busy_ns) v.push_back(static_cast<double>(ns) / 1e9);
+    return spread_of(v);
+  }
+
+  /// Folds one finished thread into the totals.
+  void add_thread(const thread_stats& t) {
+    for (std::size_t k = 0; k < op_kind_count; ++k) {
+      kinds[k].ops += t.latency[k].count();
+      kinds[k].bytes += t.bytes[k];
+      kinds[k].latency.merge(t.latency[k]);
+    }
+    thread_events.push_back(t.events());
+    thread_busy_ns.push_back(t.busy_ns);
+  }
+};
+
+}  // namespace raidbench

@@ -1,0 +1,88 @@
+#pragma once
+/// A workload as plain values, for results, reports and JSON: what ran, not how it was typed.
+#include <cstdint>
+#include <string>
+
+#include "raidbench/workload/mix.hpp"
+#include "raidbench/workload/open_flags.hpp"
+#include "raidbench/workload/sync.hpp"
+#include "raidbench/workload/target.hpp"
+#include "raidbench/workload/workload.hpp"
+
+namespace raidbench {
+
+/// Every policy of a workload, by name and value.
+struct workload_description {
+  std::string access;           ///< sequential, random
+  std::string mix;              ///< read, write, rewrite, read_write, read_percent
+  double read_fraction = 1.0;   ///< share of reads among reads and writes
+  std::uint64_t block_size = 0;
+  std::string sync;             ///< none, fsync_every, fdatasync_every, fsync_at_end, fdatasync_at_end
+  std::uint64_t sync_every = 0; ///< writes between flushes (0: none)
+  bool sync_at_end = false;
+  std::string open_flags;       ///< none, direct, dsync, sync, direct|dsync…
+  std::string engine;           ///< psync, io_uring, mmap, stream
+  std::uint32_t queue_depth = 1;
+  std::string target;           ///< file, file_set, descriptor
+  std::string path;             ///< the file, or the directory of a file set (empty for a descriptor)
+  std::uint32_t files = 1;
+  std::uint64_t total_size = 0;
+  unsigned threads = 1;
+  std::uint64_t seed = 0;
+  double stop_seconds = 0;      ///< 0: no time limit
+  std::uint64_t stop_ops = 0;   ///< 0: no operation limit
+  std::uint64_t stop_bytes = 0; ///< 0: no byte limit
+  friend bool operator==(const workload_description&, const workload_description&) = default;
+};
+
+namespace detail {
+inline void describe_target(workload_description& d, const target::file& t) {
+  d.target = "file";
+  d.path = t.path.string();
+  d.total_size = t.size;
+}
+inline void describe_target(workload_description& d, const target::file_set& t) {
+  d.target = "file_set";
+  d.path = t.directory.string();
+  d.files = t.count;
+  d.total_size = t.file_size() * t.count;
+}
+inline void describe_target(workload_description& d, const target::descriptor& t) {
+  d.target = "descriptor";
+  d.total_size = t.size;
+}
+}  // namespace detail
+
+/// The values of a workload's policies, defaults included.
+template <class W>
+workload_description describe(const W& w) {
+  workload_description d;
+  const auto access = w.template get<slot::access>();
+  const auto mix = w.template get<slot::mix>();
+  const auto sync = w.template get<slot::sync>();
+  const auto stop = w.template get<slot::stop>();
+  d.access = std::string(decltype(access)::name);
+  d.mix = std::string(decltype(mix)::name);
+  if constexpr (mix::mixed<decltype(mix)>) d.read_fraction = mix.read_fraction();
+  else d.read_fraction = std::is_same_v<decltype(mix), mix::reads_t> ? 1.0 : 0.0;
+  d.block_size = w.template get<slot::block>().bytes;
+  d.sync = std::string(decltype(sync)::name);
+  if constexpr (requires { sync.writes; }) {
+    d.sync_every = sync.writes;
+    d.sync_at_end = sync.at_end;
+  } else {
+    d.sync_at_end = !std::is_same_v<decltype(sync), sync::none_t>;
+  }
+  d.open_flags = open::describe(w.template get<slot::open_flags>().bits());
+  d.engine = std::string(decltype(w.template get<slot::engine>())::name);
+  d.queue_depth = w.template get<slot::queue_depth>().value;
+  detail::describe_target(d, w.template get<slot::target>());
+  d.threads = w.template get<slot::threads>().count;
+  d.seed = w.template get<slot::seed>().value;
+  d.stop_seconds = std::chrono::duration<double>(stop.time).count();
+  d.stop_ops = stop.ops;
+  d.stop_bytes = stop.bytes;
+  return d;
+}
+
+}  // namespace raidbench

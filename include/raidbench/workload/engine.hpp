@@ -1,0 +1,50 @@
+#pragma once
+/// I/O engine policies (how an I/O is issued) and the queue depth of the asynchronous one.
+#include <cstdint>
+#include <string_view>
+
+#include "raidbench/workload/slot.hpp"
+
+namespace raidbench {
+
+namespace engine {
+
+/// pread(2)/pwrite(2), one I/O at a time per thread.
+struct psync_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "psync";
+  static constexpr bool asynchronous = false;
+};
+/// io_uring (liburing), keeping `queue_depth` I/Os in flight per thread, with registered files and buffers.
+struct io_uring_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "io_uring";
+  static constexpr bool asynchronous = true;
+};
+/// The target mapped with mmap(2); reads and writes are memcpy, flushes are msync(2).
+struct mmap_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "mmap";
+  static constexpr bool asynchronous = false;
+};
+/// read(2)/write(2) in order on a descriptor that may not seek: pipes, stdin/stdout, /dev/zero.
+struct stream_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "stream";
+  static constexpr bool asynchronous = false;
+};
+
+inline constexpr psync_t psync{};
+inline constexpr io_uring_t io_uring{};
+inline constexpr mmap_t mmap{};
+inline constexpr stream_t stream{};
+
+}  // namespace engine
+
+/// I/Os kept in flight per thread by an asynchronous engine (fio's iodepth, sysbench's backlog).
+struct queue_depth {
+  using slot = raidbench::slot::queue_depth;
+  std::uint32_t value = 1;
+};
+
+}  // namespace raidbench
