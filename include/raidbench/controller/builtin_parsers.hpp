@@ -1,0 +1,18 @@
+#pragma once
+/// Every parser raidbench ships, as one list, and parse_any over it.
+#include <string_view>
+
+#include "raidbench/controller/megacli.hpp"
+#include "raidbench/controller/registry.hpp"
+#include "raidbench/controller/ssacli.hpp"
+#include "raidbench/controller/storcli.hpp"
+
+namespace raidbench {
+
+/// The shipped parsers in detection order; append yours: `builtin_parsers + parsers<mycli>`.
+inline constexpr auto builtin_parsers = parsers<storcli, megacli, ssacli>;
+
+/// Parses text with whichever shipped parser recognises it.
+inline expected<inventory> parse_any(std::string_view text) { return parse_any(text, builtin_parsers); }
+
+}  // namespace raidbench
