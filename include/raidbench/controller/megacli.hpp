@@ -180,7 +180,8 @@ inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
     if (!product.empty()) pd.model = vendor.empty() ? std::string(product) : std::string(vendor) + " " + std::string(product);
     const std::string_view serial = trim(inquiry.substr(24 + fw.size()));
     if (!serial.empty()) pd.serial = std::string(serial);
-  } else if (inquiry.size() >= 60 + fw.size() && inquiry.substr(60, fw.size()) == fw) {
+  } else if (inquiry.size() >= 60 + fw.size() && trim(inquiry.substr(60, 8)).ends_with(fw)) {
+    // SATA firmware is 8 characters; MegaCLI's "Device Firmware Level" shows the last four.
     const std::string_view serial = trim(inquiry.substr(0, 20)), model = trim(inquiry.substr(20, 40));
     if (!serial.empty()) pd.serial = std::string(serial);
     if (!model.empty()) pd.model = std::string(model);
@@ -237,7 +238,10 @@ class reader {
     if (next.size() < 3 || next.find_first_not_of('=') != std::string_view::npos) return false;
     const std::string_view here = trim(lines_[i_].text);
     if (here.find_first_not_of('=') == std::string_view::npos || istarts_with(here, "Adapter")) return false;
-    section_ = to_lower(here);
+    // A heading has no colon but maybe a final one ("Image Versions in Flash:"); "Serial No: X" is a key.
+    const auto colon = here.find(':');
+    if (colon != std::string_view::npos && colon + 1 != here.size()) return false;
+    section_ = to_lower(trim(here.substr(0, colon)));
     if (block_ != block::bbu) block_ = block::adapter;
     return true;
   }

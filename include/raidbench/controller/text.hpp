@@ -173,7 +173,7 @@ inline std::optional<std::uint64_t> scale(std::uint64_t mantissa, int decimals, 
 /// A size as controller tools print it: "1.090 TB", "476.375 GB", "1024MB", "64 KB", "256kB",
 /// "512B", "557.861 GB [0x45bd8000 Sectors]". Units are powers of `base` (LSI tools print binary
 /// sizes with decimal names, so 1024 by default). A trailing "[0x… Sectors]" gives the exact size
-/// when it agrees with the printed one (512- or 4096-byte sectors). Text after the unit is ignored.
+/// when it agrees with the printed one within 1% (512- or 4096-byte sectors). Other trailing text is ignored.
 inline std::optional<std::uint64_t> parse_tool_size(std::string_view text, std::uint64_t base = 1024) {
   text = trim(text);
   std::size_t i = 0;
@@ -209,8 +209,9 @@ inline std::optional<std::uint64_t> parse_tool_size(std::string_view text, std::
       if (d < 0) break;
       sectors = sectors * 16 + static_cast<std::uint64_t>(d);
     }
-    // The printed value is rounded to its last decimal: accept a sector size within that rounding.
-    const auto tolerance = size_detail::scale(1, decimals, power, base).value_or(0);
+    // The printed value is rounded (and MegaCLI's is sometimes off by a unit in the last decimal):
+    // within 1% picks the sector size, since 512 and 4096 bytes differ eightfold.
+    const std::uint64_t tolerance = *printed / 100;
     for (std::uint64_t sector : {512ULL, 4096ULL}) {
       if (hex_digits == 0 || sectors > std::numeric_limits<std::uint64_t>::max() / sector) break;
       const std::uint64_t exact = sectors * sector;

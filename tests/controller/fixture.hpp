@@ -1,0 +1,36 @@
+#pragma once
+// Shared by the controller tests: fixtures read in place (RAIDBENCH_FIXTURES_DIR), and printing of
+// std::optional and model enums so a failed BOOST_TEST shows both values.
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <boost/test/tools/detail/print_helper.hpp>
+
+#include "raidbench/controller/model.hpp"
+
+namespace raidbench::test {
+
+inline std::string read_fixture(const std::string& relative) {
+  const std::string path = std::string(RAIDBENCH_FIXTURES_DIR) + "/" + relative;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open fixture " + path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace raidbench::test
+
+namespace boost::test_tools::tt_detail {
+template <class T>
+struct print_log_value<std::optional<T>> {
+  void operator()(std::ostream& os, const std::optional<T>& v) {
+    if (!v) os << "nullopt";
+    else if constexpr (std::is_enum_v<T>) os << raidbench::to_string(*v);
+    else print_log_value<T>()(os, *v);
+  }
+};
+}  // namespace boost::test_tools::tt_detail
