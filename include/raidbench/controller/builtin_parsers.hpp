@@ -2,6 +2,9 @@
 /// Every parser raidbench ships, as one list, and parse_any over it.
 #include <string_view>
 
+#include "raidbench/controller/arcconf.hpp"
+#include "raidbench/controller/mdadm.hpp"
+#include "raidbench/controller/mdstat.hpp"
 #include "raidbench/controller/megacli.hpp"
 #include "raidbench/controller/registry.hpp"
 #include "raidbench/controller/ssacli.hpp"
@@ -10,7 +13,7 @@
 namespace raidbench {
 
 /// The shipped parsers in detection order; append yours: `builtin_parsers + parsers<mycli>`.
-inline constexpr auto builtin_parsers = parsers<storcli, megacli, ssacli>;
+inline constexpr auto builtin_parsers = parsers<storcli, megacli, ssacli, arcconf, mdadm, mdstat>;
 
 /// Parses text with whichever shipped parser recognises it.
 inline expected<inventory> parse_any(std::string_view text) { return parse_any(text, builtin_parsers); }
