@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "family_detection.hpp"
 #include "fixture.hpp"
 
 using namespace raidbench;
@@ -50,6 +51,12 @@ void check_drives(const controller& c, std::size_t count, unsigned enclosure, dr
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(megacli_test)
+
+BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
+  raidbench::test::check_detection<megacli>([](const std::string& path) {
+    return path.starts_with("controllers/megacli/") || path.starts_with("seed-outputs/megacli-");
+  });
+}
 
 BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
   const auto inv = parse_file("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt");
