@@ -8,16 +8,10 @@
 #include <fmt/format.h>
 
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/literals.hpp"
 
 namespace raidbench {
 
-inline namespace literals {
-/// 16_KiB, 1_GiB: sizes in code read like sizes in the docs.
-constexpr std::uint64_t operator""_KiB(unsigned long long n) { return n << 10; }
-constexpr std::uint64_t operator""_MiB(unsigned long long n) { return n << 20; }
-constexpr std::uint64_t operator""_GiB(unsigned long long n) { return n << 30; }
-constexpr std::uint64_t operator""_TiB(unsigned long long n) { return n << 40; }
-}  // namespace literals
 
 namespace detail {
 inline int unit_exponent(char letter) noexcept {

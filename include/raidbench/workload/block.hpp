@@ -2,6 +2,7 @@
 /// The block size policy: bytes per I/O, a run-time value.
 #include <cstdint>
 
+#include "raidbench/core/literals.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench {

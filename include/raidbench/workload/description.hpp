@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "raidbench/workload/copy.hpp"
 #include "raidbench/workload/mix.hpp"
 #include "raidbench/workload/open_flags.hpp"
 #include "raidbench/workload/sync.hpp"
@@ -14,7 +15,7 @@ namespace raidbench {
 /// Every policy of a workload, by name and value.
 struct workload_description {
   std::string access;           ///< sequential, random
-  std::string mix;              ///< read, write, rewrite, read_write, read_percent
+  std::string mix;              ///< read, write, rewrite, read_write, read_percent, copy
   double read_fraction = 1.0;   ///< share of reads among reads and writes
   std::uint64_t block_size = 0;
   std::string sync;             ///< none, fsync_every, fdatasync_every, fsync_at_end, fdatasync_at_end
@@ -23,7 +24,7 @@ struct workload_description {
   std::string open_flags;       ///< none, direct, dsync, sync, direct|dsync…
   std::string engine;           ///< psync, io_uring, mmap, stream
   std::uint32_t queue_depth = 1;
-  std::string target;           ///< file, file_set, descriptor
+  std::string target;           ///< file, file_set, descriptor, pair
   std::string path;             ///< the file, or the directory of a file set (empty for a descriptor)
   std::uint32_t files = 1;
   std::uint64_t total_size = 0;
@@ -51,30 +52,33 @@ inline void describe_target(workload_description& d, const target::descriptor& t
   d.target = "descriptor";
   d.total_size = t.size;
 }
+inline void describe_target(workload_description& d, const target::pair&) { d.target = "pair"; }
 }  // namespace detail
 
 /// The values of a workload's policies, defaults included.
 template <class W>
 workload_description describe(const W& w) {
   workload_description d;
-  const auto access = w.template get<slot::access>();
-  const auto mix = w.template get<slot::mix>();
-  const auto sync = w.template get<slot::sync>();
+  using access_policy = typename W::template policy_for<slot::access>;
+  using mix_policy = typename W::template policy_for<slot::mix>;
+  using sync_policy = typename W::template policy_for<slot::sync>;
+  const mix_policy mixing = w.template get<slot::mix>();
+  const sync_policy syncing = w.template get<slot::sync>();
   const auto stop = w.template get<slot::stop>();
-  d.access = std::string(decltype(access)::name);
-  d.mix = std::string(decltype(mix)::name);
-  if constexpr (mix::mixed<decltype(mix)>) d.read_fraction = mix.read_fraction();
-  else d.read_fraction = std::is_same_v<decltype(mix), mix::reads_t> ? 1.0 : 0.0;
+  d.access = std::string(access_policy::name);
+  d.mix = std::string(mix_policy::name);
+  if constexpr (mix::mixed<mix_policy>) d.read_fraction = mixing.read_fraction();
+  else d.read_fraction = std::is_same_v<mix_policy, mix::reads_t> ? 1.0 : 0.0;
   d.block_size = w.template get<slot::block>().bytes;
-  d.sync = std::string(decltype(sync)::name);
-  if constexpr (requires { sync.writes; }) {
-    d.sync_every = sync.writes;
-    d.sync_at_end = sync.at_end;
+  d.sync = std::string(sync_policy::name);
+  if constexpr (requires { syncing.writes; }) {
+    d.sync_every = syncing.writes;
+    d.sync_at_end = syncing.at_end;
   } else {
-    d.sync_at_end = !std::is_same_v<decltype(sync), sync::none_t>;
+    d.sync_at_end = !std::is_same_v<sync_policy, sync::none_t>;
   }
   d.open_flags = open::describe(w.template get<slot::open_flags>().bits());
-  d.engine = std::string(decltype(w.template get<slot::engine>())::name);
+  d.engine = std::string(W::template policy_for<slot::engine>::name);
   d.queue_depth = w.template get<slot::queue_depth>().value;
   detail::describe_target(d, w.template get<slot::target>());
   d.threads = w.template get<slot::threads>().count;
