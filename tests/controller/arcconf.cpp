@@ -1,0 +1,442 @@
+#include "raidbench/controller/arcconf.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "family_detection.hpp"
+#include "fixture.hpp"
+
+using namespace raidbench;
+using raidbench::test::read_fixture;
+
+namespace {
+
+constexpr std::uint64_t MiB = 1ULL << 20;
+
+inventory parse_file(const std::string& relative) {
+  const std::string text = read_fixture("controllers/arcconf/" + relative);
+  BOOST_TEST_REQUIRE(parser_traits<arcconf>::detect(text));
+  auto inv = parse_as<arcconf>(text);
+  BOOST_TEST_REQUIRE(inv.has_value());
+  BOOST_TEST(inv->source == "arcconf");
+  return std::move(inv).value();
+}
+
+inventory parse_text(std::string_view text) {
+  BOOST_TEST_REQUIRE(parser_traits<arcconf>::detect(text));
+  auto inv = parse_as<arcconf>(text);
+  BOOST_TEST_REQUIRE(inv.has_value());
+  return std::move(inv).value();
+}
+
+void check_vd(const virtual_drive& v, unsigned id, raid_level level, std::uint64_t size_mib, vd_state state,
+              unsigned drives) {
+  BOOST_TEST_INFO("logical device " << id);
+  BOOST_TEST(v.id == id);
+  BOOST_TEST((v.level == level));
+  BOOST_TEST(v.size_bytes == size_mib * MiB);
+  BOOST_TEST((v.state == state));
+  BOOST_TEST(v.drive_count == drives);
+  BOOST_TEST(!v.progress_percent);
+}
+
+struct drive_row {
+  unsigned device;
+  std::optional<unsigned> enclosure;
+  unsigned slot;
+  pd_state state;
+  drive_interface link;
+  std::optional<media_type> media;
+  std::uint64_t size_mib;
+  const char* serial;
+  std::optional<bool> write_cache;
+};
+
+void check_drives(const controller& c, const std::vector<drive_row>& rows) {
+  BOOST_TEST_REQUIRE(c.physical_drives.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& d = c.physical_drives[i];
+    const auto& r = rows[i];
+    BOOST_TEST_INFO("device " << r.device);
+    BOOST_TEST(d.device_id == r.device);
+    BOOST_TEST(d.location == "0," + std::to_string(r.device));
+    BOOST_TEST(d.enclosure == r.enclosure);
+    BOOST_TEST(d.slot == r.slot);
+    BOOST_TEST((d.state == r.state));
+    BOOST_TEST((d.interface == r.link));
+    BOOST_TEST((d.media == r.media));
+    BOOST_TEST(d.size_bytes == r.size_mib * MiB);
+    BOOST_TEST(d.serial == std::string(r.serial));
+    BOOST_TEST(d.write_cache == r.write_cache);
+    BOOST_TEST(d.smart_alert == false);
+  }
+}
+
+// The seven pass-through SSDs of the HBA 1100; the PD-only capture masks most serials.
+std::vector<drive_row> hba_drives(bool masked) {
+  return {{1, std::nullopt, 1, pd_state::jbod, drive_interface::sata, media_type::ssd, 228936, masked ? "S47LNA1234567" : "S46LNA0RA20685", std::nullopt},
+          {2, std::nullopt, 2, pd_state::jbod, drive_interface::sata, media_type::ssd, 1831420, masked ? "PHYF12911234567" : "PHYF129104444P9DGN", std::nullopt},
+          {3, std::nullopt, 3, pd_state::jbod, drive_interface::sata, media_type::ssd, 1831420, masked ? "S6ENNE01234567" : "S6ENNE0RB55555", std::nullopt},
+          {4, std::nullopt, 4, pd_state::jbod, drive_interface::sas, media_type::ssd, 7325650, masked ? "S5DDNE1234567" : "S5DD1234567", std::nullopt},
+          {5, std::nullopt, 5, pd_state::jbod, drive_interface::sata, media_type::ssd, 915715, masked ? "220412345678" : "220431234567", std::nullopt},
+          {7, std::nullopt, 7, pd_state::jbod, drive_interface::sata, media_type::ssd, 457862, "S45PNC01234567", std::nullopt},
+          {15, std::nullopt, 15, pd_state::jbod, drive_interface::sata, media_type::ssd, 457862, masked ? "220531234567" : "2205341234567", std::nullopt}};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(arcconf_test)
+
+BOOST_AUTO_TEST_CASE(detects_arcconf_captures_only) {
+  test::check_detection<arcconf>([](const std::string& file) { return file.starts_with("controllers/arcconf/"); });
+}
+
+BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
+  const auto inv = parse_file("getconfig-1-al-servraid-8k-raid5-impacted.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "IBM ServeRAID 8k");
+  BOOST_TEST(c.serial == "5AB94A0");
+  BOOST_TEST(c.slot == "0");
+  BOOST_TEST(!c.number);
+  BOOST_TEST(!c.vendor);
+  BOOST_TEST(c.firmware == "5.2-0 (15411)");
+  BOOST_TEST(c.bios == "5.2-0 (15411)");
+  BOOST_TEST(c.cache_bytes == 256 * MiB);
+  BOOST_TEST((c.battery.kind == battery_kind::bbu));
+  BOOST_TEST(c.battery.present == true);
+  BOOST_TEST((c.battery.state == battery_state::optimal));
+  BOOST_TEST(c.battery.charge_percent == 100.0);
+  BOOST_TEST(!c.battery.temperature_celsius);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  const auto& v = c.virtual_drives[0];
+  check_vd(v, 1, raid_level::raid5, 1907388, vd_state::impacted, 3);
+  BOOST_TEST(v.name == "somang");
+  BOOST_TEST(v.strip_bytes == 256 * 1024U);
+  BOOST_TEST((v.current_policy.write == write_policy::write_back));
+  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  BOOST_TEST(v.default_policy.no_write_cache_if_bad_battery == true);
+  BOOST_TEST(!v.span_count);
+  // Device #3, the enclosure services device, is not a drive.
+  check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJSDEGF", true},
+                   {1, 0, 1, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJ93P4F", true},
+                   {2, 0, 2, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJ8LAYF", true}});
+  BOOST_TEST(c.physical_drives[0].model == "0KLA330");
+  BOOST_TEST(c.physical_drives[0].firmware == "GKAOAB4A");
+}
+
+BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
+  const auto inv = parse_file("getconfig-1-ar-array-raid1.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(!c.model);
+  BOOST_TEST(c.physical_drives.empty());
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
+  check_vd(c.virtual_drives[0], 0, raid_level::raid1, 11364320, vd_state::optimal, 2);
+  BOOST_TEST(c.virtual_drives[0].name == "RAID1");
+  check_vd(c.virtual_drives[1], 1, raid_level::raid10, 22728640, vd_state::optimal, 4);
+  BOOST_TEST(c.virtual_drives[1].name == "RAID10");
+  BOOST_TEST(!c.virtual_drives[1].strip_bytes);
+}
+
+BOOST_AUTO_TEST_CASE(hba_1100_pass_through_drives) {
+  const auto inv = parse_file("getconfig-1-hba1100-16i-pass-through.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "MSCC Adaptec HBA 1100-16i");
+  BOOST_TEST(c.serial == "8B247650842");
+  BOOST_TEST(c.slot == "8");
+  BOOST_TEST(c.firmware == "1.32[0]");
+  BOOST_TEST(!c.bios);
+  BOOST_TEST(!c.cache_bytes);
+  BOOST_TEST((c.battery == battery{}));
+  BOOST_TEST((c.default_policy == cache_policy{}));
+  BOOST_TEST(c.virtual_drives.empty());
+  check_drives(c, hba_drives(false));
+  const auto& first = c.physical_drives[0];
+  BOOST_TEST(first.model == "SAMSUNG MZ7KH240");
+  BOOST_TEST(first.firmware == "HXM7904Q");
+  BOOST_TEST(first.temperature_celsius == 21.0);
+  BOOST_TEST(first.media_errors == 0U);
+  BOOST_TEST(first.predictive_failures == 0U);
+  BOOST_TEST(!first.other_errors);
+  BOOST_TEST(c.physical_drives[6].temperature_celsius == 23.0);
+}
+
+BOOST_AUTO_TEST_CASE(pd_section_alone) {
+  const auto inv = parse_file("getconfig-1-pd-hba1100-16i.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  BOOST_TEST(!inv.controllers[0].model);
+  check_drives(inv.controllers[0], hba_drives(true));
+}
+
+BOOST_AUTO_TEST_CASE(ld_raid10_groups_and_segments) {
+  const auto inv = parse_file("getconfig-1-ld-1-raid10-segments.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  BOOST_TEST_REQUIRE(inv.controllers[0].virtual_drives.size() == 1U);
+  const auto& v = inv.controllers[0].virtual_drives[0];
+  check_vd(v, 1, raid_level::raid10, 1360544, vd_state::optimal, 4);
+  BOOST_TEST(v.name == "A2");
+  BOOST_TEST(v.span_count == 2U);
+  BOOST_TEST(v.strip_bytes == 256 * 1024U);
+  BOOST_TEST((v.current_policy.write == write_policy::write_back));
+  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  BOOST_TEST(!v.default_policy.no_write_cache_if_bad_battery);
+  BOOST_TEST(inv.controllers[0].physical_drives.empty());
+}
+
+BOOST_AUTO_TEST_CASE(ld_not_supported_on_hba_is_a_warning) {
+  const auto inv = parse_file("getconfig-1-ld-hba-not-supported.txt");
+  BOOST_TEST(inv.controllers.empty());
+  BOOST_TEST_REQUIRE(inv.warnings.size() == 2U);
+  BOOST_TEST(inv.warnings[0].line == 2U);
+  BOOST_TEST(inv.warnings[0].text == "arcconf: The requested feature is not supported on this controller.");
+  BOOST_TEST(inv.warnings[1].line == 4U);
+  BOOST_TEST(inv.warnings[1].text == "arcconf: Command aborted.");
+}
+
+BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
+  const auto inv = parse_file("getconfig-1-ld-raid1-sas-4k.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& vds = inv.controllers[0].virtual_drives;
+  BOOST_TEST_REQUIRE(vds.size() == 2U);
+  check_vd(vds[0], 0, raid_level::raid1, 11364320, vd_state::optimal, 2);
+  BOOST_TEST(vds[0].name == "RAID1");
+  BOOST_TEST(!vds[0].span_count);
+  check_vd(vds[1], 1, raid_level::raid10, 22728640, vd_state::optimal, 4);
+  BOOST_TEST(vds[1].name == "RAID10");
+  BOOST_TEST(vds[1].span_count == 2U);
+  for (const auto& v : vds) {
+    BOOST_TEST(v.strip_bytes == 64 * 1024U);
+    BOOST_TEST((v.default_policy.write == write_policy::write_through));
+    BOOST_TEST((v.current_policy.write == write_policy::write_through));
+  }
+  BOOST_TEST(inv.controllers[0].physical_drives.empty());
+}
+
+BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
+  const auto inv = parse_file("getconfig-1-servraid-8k-l-blank-line-separated.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "IBM ServeRAID 8k-l");
+  BOOST_TEST(c.serial == "1BC953C0");
+  BOOST_TEST(c.firmware == "5.2-0 (15421)");
+  BOOST_TEST(c.bios == "5.2-0 (15421)");
+  BOOST_TEST(c.cache_bytes == 32 * MiB);
+  BOOST_TEST(c.battery.present == false);
+  BOOST_TEST(!c.battery.kind);
+  BOOST_TEST(!c.battery.state);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  check_vd(c.virtual_drives[0], 1, raid_level::raid1, 139889, vd_state::optimal, 2);
+  BOOST_TEST(c.virtual_drives[0].name == "raid1");
+  // "Write-cache mode : Not supported" leaves the policy absent.
+  BOOST_TEST((c.virtual_drives[0].current_policy == cache_policy{}));
+  check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sas, std::nullopt, 140013, "JFXGHVPC", false},
+                   {1, 0, 1, pd_state::online, drive_interface::sas, std::nullopt, 140013, "JFWAZENC", false}});
+  BOOST_TEST(c.physical_drives[1].model == "VPBA146C3ETS11 N");
+  BOOST_TEST(c.physical_drives[1].firmware == "A496");
+}
+
+BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
+  const auto inv = parse_file("getconfig-1-servraid-8k-l-raid1-okay.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "IBM ServeRAID 8k-l");
+  BOOST_TEST(c.serial == "401DD9D");
+  BOOST_TEST(c.firmware == "5.2-0 (11835)");
+  BOOST_TEST(c.cache_bytes == 32 * MiB);
+  BOOST_TEST(c.battery.present == false);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  check_vd(c.virtual_drives[0], 1, raid_level::raid1, 285989, vd_state::optimal, 2);
+  BOOST_TEST(!c.virtual_drives[0].name);  // "Logical drive name : " is empty
+  check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sas, std::nullopt, 286102, "3LM0QZVP", true},
+                   {1, 0, 1, pd_state::online, drive_interface::sas, std::nullopt, 286102, "3LM0SJ4Z", true},
+                   {2, 0, 2, pd_state::unconfigured_good, drive_interface::sas, std::nullopt, 429247, "3QQ109DE", std::nullopt},
+                   {3, 0, 3, pd_state::unconfigured_good, drive_interface::sas, std::nullopt, 429247, "3QQ0ZDH1", std::nullopt}});
+  BOOST_TEST(c.physical_drives[3].model == "ST3450856SS");
+}
+
+BOOST_AUTO_TEST_CASE(servraid_8k_raid6_collapsed_spacing) {
+  const auto inv = parse_file("getconfig-1-servraid-8k-raid6-collapsed-spacing.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "IBM ServeRAID 8k");
+  BOOST_TEST(c.serial == "5AB49E0");
+  BOOST_TEST(c.firmware == "5.2-0 (17003)");
+  BOOST_TEST(c.bios == "5.2-0 (17003)");
+  BOOST_TEST(c.cache_bytes == 256 * MiB);
+  BOOST_TEST((c.battery.kind == battery_kind::bbu));
+  BOOST_TEST((c.battery.state == battery_state::optimal));
+  BOOST_TEST(c.battery.charge_percent == 100.0);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  const auto& v = c.virtual_drives[0];
+  check_vd(v, 1, raid_level::raid6, 419400, vd_state::optimal, 8);
+  BOOST_TEST(v.name == "Dom0_RAID6");
+  BOOST_TEST(v.strip_bytes == 256 * 1024U);
+  BOOST_TEST((v.current_policy.write == write_policy::write_back));
+  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  BOOST_TEST(c.physical_drives.empty());
+}
+
+BOOST_AUTO_TEST_CASE(smartraid_3204_no_logical_devices) {
+  const auto inv = parse_file("getconfig-1-smartraid-3204-8i-no-ld.txt");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "Adaptec SmartRAID 3204-8i");
+  BOOST_TEST(c.serial == "15234F3002555BA");
+  BOOST_TEST(c.slot == "10");
+  BOOST_TEST(c.firmware == "03.01.02.042");
+  BOOST_TEST(c.cache_bytes == 3644 * MiB);
+  BOOST_TEST(c.default_policy.no_write_cache_if_bad_battery == true);
+  BOOST_TEST((c.battery == battery{}));
+  BOOST_TEST(c.virtual_drives.empty());
+  const auto ready = pd_state::unconfigured_good;
+  const auto sas = drive_interface::sas;
+  check_drives(c, {{8, 1, 0, ready, sas, media_type::hdd, 11444224, "8D5GY234NB366H", true},
+                   {9, 1, 1, ready, sas, media_type::hdd, 11364352, "8HHW234TJV5454H", false},
+                   {10, 1, 2, ready, sas, media_type::hdd, 7630885, "WSD2E112345671431QWM", false},
+                   {11, 1, 3, ready, sas, media_type::hdd, 15153152, "ZR700912345672020QQZ", false},
+                   {12, 1, 4, ready, sas, media_type::hdd, 11444224, "8DG2347B645677D", true},
+                   {13, 1, 5, ready, sas, media_type::hdd, 11444224, "8114DG45476E4GD", true},
+                   {14, 1, 6, ready, sas, media_type::hdd, 11364352, "8D22G44XZK558H", false},
+                   {15, 1, 7, ready, sas, media_type::hdd, 11444224, "1234567", true}});
+  BOOST_TEST(c.physical_drives[0].temperature_celsius == 29.0);
+  BOOST_TEST(c.physical_drives[0].media_errors == 0U);
+}
+
+BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
+  const auto inv = parse_text(
+      "# arcconf getconfig 1 al\r\n"
+      "Controllers found: 1\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "Controller information\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "   Controller Model                         : Adaptec ASR8805\r\n"
+      "   --------------------------------------------------------\r\n"
+      "   Controller Battery Information\r\n"
+      "   --------------------------------------------------------\r\n"
+      "   Status                                   : Failed\r\n"
+      "   Capacity remaining                       : 12 percent\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "Logical device information\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "Logical Device number 0\r\n"
+      "   RAID level                               : 5\r\n"
+      "   Status of Logical Device                 : Rebuilding\r\n"
+      "   Write-cache mode                         : Disabled (write-through)\r\n"
+      "   Write-cache setting                      : Enabled (write-back) when protected by battery\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "Physical Device information\r\n"
+      "----------------------------------------------------------------------\r\n"
+      "      Device #0\r\n"
+      "         Device is a Hard drive\r\n"
+      "         State                              : Failed\r\n"
+      "      Device #1\r\n"
+      "         Device is a Hard drive\r\n"
+      "         State                              : Hot Spare\r\n"
+      "         PFA                                : Yes\r\n");
+  BOOST_TEST(inv.warnings.empty());
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  const auto& c = inv.controllers[0];
+  BOOST_TEST(c.model == "Adaptec ASR8805");
+  BOOST_TEST((c.battery.kind == battery_kind::bbu));
+  BOOST_TEST(c.battery.present == true);
+  BOOST_TEST((c.battery.state == battery_state::failed));
+  BOOST_TEST(c.battery.charge_percent == 12.0);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  const auto& v = c.virtual_drives[0];
+  BOOST_TEST((v.state == vd_state::rebuilding));
+  BOOST_TEST((v.level == raid_level::raid5));
+  BOOST_TEST((v.current_policy.write == write_policy::write_through));
+  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  BOOST_TEST_REQUIRE(c.physical_drives.size() == 2U);
+  BOOST_TEST((c.physical_drives[0].state == pd_state::failed));
+  BOOST_TEST((c.physical_drives[1].state == pd_state::hot_spare));
+  BOOST_TEST(c.physical_drives[1].smart_alert == true);
+}
+
+BOOST_AUTO_TEST_CASE(supercap_backup_unit) {
+  const auto inv = parse_text(
+      "Controllers found: 1\n"
+      "Controller information\n"
+      "   Controller Model                         : Adaptec ASR71605\n"
+      "   --------------------------------------------------------\n"
+      "   Controller Cache Backup Unit Information\n"
+      "   --------------------------------------------------------\n"
+      "   Overall Backup Unit Status               : Ready\n"
+      "   Backup Unit Type                         : AFM-700/700LP\n"
+      "   Supercap Status                          : Ready\n"
+      "   -----------------------------------\n"
+      "   Supercap Information\n"
+      "   -----------------------------------\n"
+      "   Current Temperature                      : 34 deg C\n"
+      "   Charge Level                             : 100 percent\n"
+      "   --------------------------------------------------------\n"
+      "   Controller Version Information\n"
+      "   --------------------------------------------------------\n"
+      "   Firmware                                 : 7.5-0 (32033)\n");
+  BOOST_TEST(inv.warnings.empty());
+  const auto& c = inv.controllers.at(0);
+  BOOST_TEST((c.battery.kind == battery_kind::supercap));
+  BOOST_TEST(c.battery.model == "AFM-700/700LP");
+  BOOST_TEST(c.battery.present == true);
+  BOOST_TEST((c.battery.state == battery_state::optimal));
+  BOOST_TEST(c.battery.temperature_celsius == 34.0);
+  BOOST_TEST(c.battery.charge_percent == 100.0);
+  BOOST_TEST(c.firmware == "7.5-0 (32033)");
+}
+
+BOOST_AUTO_TEST_CASE(two_dumps_truncated_and_unreadable) {
+  const auto inv = parse_text(
+      "Controllers found: 2\n"
+      "Controller information\n"
+      "   Controller Model                         : Adaptec 6805\n"
+      "   Controller Serial Number                 : 3C2\xc3\x28""1\n"
+      "\n"
+      "Controllers found: 2\n"
+      "Physical Device information\n"
+      "      Device #4\n"
+      "         Device is a Hard drive\n"
+      "         State                              : Sleepy\n"
+      "         Total Size                         : lots\n"
+      "         Reported Channel,Device(T:L)       : 0,4(4:0)\n"
+      "         Reported Location                  : Enclosure 0, Sl");
+  BOOST_TEST_REQUIRE(inv.warnings.size() == 3U);
+  BOOST_TEST(inv.warnings[0].line == 4U);
+  BOOST_TEST(inv.warnings[0].text == "unreadable bytes shown as '?'");
+  BOOST_TEST(inv.warnings[1].line == 10U);
+  BOOST_TEST(inv.warnings[1].text == "unknown device state 'Sleepy'");
+  BOOST_TEST(inv.warnings[2].line == 11U);
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
+  BOOST_TEST(inv.controllers[0].serial == "3C2?(1");
+  BOOST_TEST(inv.controllers[0].physical_drives.empty());
+  const auto& d = inv.controllers[1].physical_drives.at(0);
+  BOOST_TEST(d.device_id == 4U);
+  BOOST_TEST(d.location == "0,4");
+  BOOST_TEST(d.enclosure == 0U);
+  BOOST_TEST(!d.slot);
+  BOOST_TEST(!d.state);
+  BOOST_TEST(!d.size_bytes);
+}
+
+BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
+  BOOST_TEST(!parser_traits<arcconf>::detect("Controller information\nsomething\n"));
+  BOOST_TEST(!parse_as<arcconf>("hello\n").has_value());
+  BOOST_TEST(!parse_as<arcconf>("").has_value());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
