@@ -126,6 +126,7 @@ class mdstat_reader {
     if (auto blocks = parse_unsigned(words[0]); blocks && *blocks <= UINT64_MAX / 1024) vd.size_bytes = *blocks * 1024;
     else warn("unreadable block count '" + std::string(words[0]) + "'");
     std::optional<unsigned> wanted, working;
+    bool counts_read = true;
     for (std::size_t i = 2; i < words.size(); ++i) {
       const std::string_view w = words[i];
       if ((w == "chunk" || w == "chunk," || w == "chunks") && i > 2) {
@@ -136,12 +137,13 @@ class mdstat_reader {
         const auto slash = inner.find('/');
         wanted = parse_uint(inner.substr(0, slash));
         working = parse_uint(inner.substr(slash + 1));
-        if (!wanted || !working) warn("unreadable device counts '" + std::string(w) + "'");
+        counts_read = wanted && working;
+        if (!counts_read) warn("unreadable device counts '" + std::string(w) + "'");
       }
     }
     if (wanted) vd.drive_count = wanted;
     else if (active_ && listed_ > 0) vd.drive_count = listed_;
-    if (active_) vd.state = wanted && working && *working < *wanted ? vd_state::degraded : vd_state::optimal;
+    if (active_ && counts_read) vd.state = wanted && *working < *wanted ? vd_state::degraded : vd_state::optimal;
   }
 
   // "[==>....]  recovery = 12.6% (37043392/292945152) finish=127.5min speed=33440K/sec", "resync=DELAYED"
