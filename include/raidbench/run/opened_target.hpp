@@ -39,6 +39,13 @@ class opened_target {
   const std::vector<int>& fds() const noexcept { return fds_; }
   std::uint32_t file_count() const noexcept { return static_cast<std::uint32_t>(fds_.size()); }
   std::uint64_t file_size() const noexcept { return file_size_; }
+  /// The path of each file ("descriptor N" for a lent descriptor).
+  const std::vector<std::string>& names() const noexcept { return names_; }
+  /// Closes the descriptors but keeps the files, for engines that open a file for every I/O.
+  void close_descriptors() noexcept {
+    owned_.clear();
+    for (int& fd : fds_) fd = -1;
+  }
   /// Mappings of each file (mmap engine only).
   const std::vector<std::byte*>& maps() const noexcept { return maps_; }
 

@@ -101,6 +101,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
   constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
   constexpr bool is_mmap = std::is_same_v<engine_policy, engine::mmap_t>;
   constexpr bool is_uring = std::is_same_v<engine_policy, engine::io_uring_t>;
+  constexpr bool is_reopen = std::is_same_v<engine_policy, engine::reopen_t>;
   constexpr detail::op_choice choice = detail::choice_of<mix_policy>;
   constexpr target_use use = detail::use_of<mix_policy>();
 
@@ -126,6 +127,8 @@ expected<result> run(const W& w, const run_options& options = {}) {
   opened_target& files = *opened;
   if constexpr (is_mmap)
     if (auto m = files.map_files(use != target_use::read); !m) return m.err();
+  // The reopen engine opens the files itself for every I/O; no other descriptor stays open meanwhile.
+  if constexpr (is_reopen) files.close_descriptors();
 
   const unsigned n_threads = d.threads;
   detail::block_layout layout{files.file_count(), is_stream ? UINT64_MAX : files.file_size() / d.block_size, d.block_size};
@@ -180,6 +183,12 @@ expected<result> run(const W& w, const run_options& options = {}) {
       go.wait();
       if constexpr (is_stream)
         detail::sync_loop<access_policy, choice, sync_policy>(job, detail::stream_io{files.fds()[0]}, buffer.data(), chooser, flush);
+      else if constexpr (is_reopen)
+        detail::sync_loop<access_policy, choice, sync_policy>(
+            job,
+            detail::reopen_io{files.names().data(), (use == target_use::read ? O_RDONLY : O_RDWR) | open_bits,
+                              w.template get<slot::engine>().flush_on_writer},
+            buffer.data(), chooser, flush);
       else if constexpr (is_mmap)
         detail::sync_loop<access_policy, choice, sync_policy>(job, detail::mmap_io{files.maps().data(), files.file_size()},
                                                               buffer.data(), chooser, flush);

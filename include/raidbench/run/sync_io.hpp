@@ -1,5 +1,6 @@
 #pragma once
 /// The synchronous engines, one I/O at a time: psync (pread/pwrite), mmap (memcpy), stream (read/write).
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "raidbench/workload/sync.hpp"
 
@@ -27,6 +29,67 @@ struct psync_io {
   }
   template <sync::call C>
   int flush(std::uint32_t file) const noexcept { return flush_descriptor(fds[file], C); }
+};
+
+/// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it (engine::reopen).
+/// A flush opens its own descriptor; with `flush_on_writer` it flushes the last write's descriptor,
+/// kept open until then, and opens and closes its own without using it, so both modes make the
+/// same calls. One per thread; not copyable, since it may hold that descriptor.
+class reopen_io {
+ public:
+  reopen_io(const std::string* paths, int flags, bool flush_on_writer) noexcept
+      : paths_(paths), flags_(flags | O_CLOEXEC), flush_on_writer_(flush_on_writer) {}
+  reopen_io(const reopen_io&) = delete;
+  reopen_io& operator=(const reopen_io&) = delete;
+  ~reopen_io() { close_writer(); }
+
+  long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
+    const int fd = ::open(paths_[file].c_str(), flags_);
+    if (fd < 0) return -1;
+    const long r = ::pread(fd, buf, n, static_cast<off_t>(offset));
+    close_keeping_errno(fd);
+    return r;
+  }
+  long write(std::uint32_t file, std::uint64_t offset, const std::byte* buf, std::size_t n) const noexcept {
+    close_writer();
+    const int fd = ::open(paths_[file].c_str(), flags_);
+    if (fd < 0) return -1;
+    const long r = ::pwrite(fd, buf, n, static_cast<off_t>(offset));
+    if (flush_on_writer_ && r >= 0) writer_ = fd;
+    else close_keeping_errno(fd);
+    return r;
+  }
+  template <sync::call C>
+  int flush(std::uint32_t file) const noexcept {
+    int r = 0;
+    const bool on_writer = writer_ >= 0;  // only with flush_on_writer, and only after a write
+    if (on_writer) {
+      r = flush_descriptor(writer_, C);
+      close_writer();
+      if (r != 0) return r;
+    }
+    const int fd = ::open(paths_[file].c_str(), flags_);
+    if (fd < 0) return -1;
+    if (!on_writer) r = flush_descriptor(fd, C);
+    close_keeping_errno(fd);
+    return r;
+  }
+
+ private:
+  static void close_keeping_errno(int fd) noexcept {
+    const int saved = errno;
+    ::close(fd);
+    errno = saved;
+  }
+  void close_writer() const noexcept {
+    if (writer_ >= 0) close_keeping_errno(writer_);
+    writer_ = -1;
+  }
+
+  const std::string* paths_;
+  int flags_;
+  bool flush_on_writer_;
+  mutable int writer_ = -1;  // the hot loop holds its engine by const reference
 };
 
 /// memcpy to and from shared mappings of the files; a flush is msync(MS_SYNC) of the whole file.

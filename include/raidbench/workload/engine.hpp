@@ -34,7 +34,20 @@ struct stream_t {
   static constexpr bool asynchronous = false;
 };
 
+/// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it, as separate
+/// processes that each open, write and exit would; a flush opens and closes a descriptor of its own.
+/// `flush_on_writer`: the flush goes through the last write's descriptor (kept open until then)
+/// instead, so both modes make the same calls and differ only in which descriptor is flushed
+/// (pg_test_fsync's "write, fsync, close" against "write, close, fsync").
+struct reopen_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "reopen";
+  static constexpr bool asynchronous = false;
+  bool flush_on_writer = false;
+};
+
 inline constexpr psync_t psync{};
+inline constexpr reopen_t reopen{};
 inline constexpr io_uring_t io_uring{};
 inline constexpr mmap_t mmap{};
 inline constexpr stream_t stream{};

@@ -114,6 +114,9 @@ constexpr void check_compatible() {
                 "psync, mmap and stream issue one I/O at a time");
   static_assert(!(is_stream && std::is_same_v<access_policy, access::random_t>),
                 "raidbench::workload: the stream engine reads and writes in order; it cannot do random access");
+  static_assert(!(std::is_same_v<engine_policy, engine::reopen_t> &&
+                  std::is_same_v<typename W::template policy_for<slot::target>, target::descriptor>),
+                "raidbench::workload: the reopen engine opens the target by its path; a descriptor has none");
 }
 }  // namespace detail
 

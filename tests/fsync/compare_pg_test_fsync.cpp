@@ -1,0 +1,90 @@
+// rb-fsync against the real pg_test_fsync 15, both with -s 1 in the same temporary directory, on
+// ext4 (/tmp) and on tmpfs (/dev/shm): every line of pg_test_fsync must have its twin in rb-fsync.
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/temp_dir.hpp"
+#include "shell.hpp"
+
+using namespace raidbench;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The structure of a line: digits and decimals become N, runs of blanks one blank; the label
+// column (8 blanks and 30 characters) is kept exactly.
+std::string structure(const std::string& line) {
+  static const std::regex number("[0-9]+(\\.[0-9]+)?"), blanks(" +");
+  std::string label = line.rfind("        ", 0) == 0 ? line.substr(0, 38) : std::string();
+  std::string rest = line.substr(label.size());
+  rest = std::regex_replace(std::regex_replace(rest, number, "N"), blanks, " ");
+  return label + "|" + rest;
+}
+
+std::string command(const fs::path& dir, const char* tool, const char* file, const std::string& extra = "") {
+  return "cd '" + dir.string() + "' && " + tool + " -s 1 -f " + file + extra + " 2>&1";
+}
+
+void compare(const std::string& pg, const std::string& rb) {
+  const auto pg_lines = test::lines_of(pg), rb_lines = test::lines_of(rb);
+  BOOST_TEST_REQUIRE(pg_lines.size() >= 30u, pg);
+  BOOST_TEST_REQUIRE(rb_lines.size() > pg_lines.size() + 1, rb);
+  for (std::size_t i = 0; i < pg_lines.size(); ++i)
+    BOOST_TEST(structure(rb_lines[i]) == structure(pg_lines[i]), "line " << i + 1 << ": '" << rb_lines[i]
+                                                                       << "' against '" << pg_lines[i] << "'");
+  // rb-fsync's own closing block follows, after a blank line.
+  BOOST_TEST(rb_lines[pg_lines.size()].empty());
+  BOOST_TEST(rb_lines[pg_lines.size() + 1] == "What these figures mean (rb-fsync):");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(compare_pg_test_fsync_test)
+
+// One batch, side by side (about 20 s in all instead of 120): the comparisons, --json, --block-size.
+BOOST_AUTO_TEST_CASE(same_lines_as_pg_test_fsync_on_ext4_and_tmpfs_json_and_block_size) {
+  BOOST_TEST_REQUIRE(fs::exists(PG_TEST_FSYNC), "install postgresql-15 (scripts/install-deps.sh)");
+  test::temp_dir ext4("/tmp"), tmpfs("/dev/shm");
+  const auto runs = test::run_all({command(ext4.path(), PG_TEST_FSYNC, "pg.out"), command(ext4.path(), RB_FSYNC, "rb.out"),
+                                   command(tmpfs.path(), PG_TEST_FSYNC, "pg.out"), command(tmpfs.path(), RB_FSYNC, "rb.out"),
+                                   command(tmpfs.path(), RB_FSYNC, "json.out", " --json"),
+                                   command(tmpfs.path(), RB_FSYNC, "16k.out", " --block-size=16k")});
+  for (const auto& r : runs) BOOST_TEST(r.status == 0, r.output);
+  compare(runs[0].output, runs[1].output);
+  compare(runs[2].output, runs[3].output);
+  BOOST_TEST(runs[3].output.find("is on tmpfs") != std::string::npos, runs[3].output);
+
+  const auto j = nlohmann::json::parse(runs[4].output);
+  BOOST_TEST_REQUIRE(j.at("tests").size() == 18u);
+  for (const auto& t : j.at("tests")) {
+    if (t.at("label") == "fsync_writethrough") {
+      BOOST_TEST(t.at("status") == "n/a");
+      continue;
+    }
+    BOOST_TEST_REQUIRE(t.at("status") == "measured", t.dump());
+    BOOST_TEST(t.at("ops_per_sec").get<double>() > 0);
+    for (const auto& [kind, l] : t.at("latency").items()) {
+      BOOST_TEST(l.at("p50_ns").get<double>() <= l.at("p99_ns").get<double>(), kind);
+      BOOST_TEST(l.at("p99_ns").get<double>() <= l.at("max_ns").get<double>(), kind);
+    }
+  }
+  BOOST_TEST(j.at("storage").at("filesystem") == "tmpfs");
+
+  const auto sixteen = test::lines_of(runs[5].output);
+  BOOST_TEST_REQUIRE(sixteen.size() > 36u);
+  BOOST_TEST(sixteen[3] == "Compare file sync methods using one 16kB write:");
+  BOOST_TEST(sixteen[11] == "Compare file sync methods using two 16kB writes:");
+  BOOST_TEST(runs[5].output.find("Non-sync'ed 16kB writes:") != std::string::npos);
+
+  // Every run removed its test file.
+  BOOST_TEST(fs::is_empty(ext4.path()));
+  BOOST_TEST(fs::is_empty(tmpfs.path()));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
