@@ -1,0 +1,204 @@
+// rb-run: runs one raidbench workload on a scratch file set and prints latency percentiles.
+// With no option it runs the default: 70/30 random reads/writes of 4 KiB for 5 s on a 256 MiB file
+// in ./raidbench-scratch, which it creates and removes.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "dispatch.hpp"
+#include "raidbench/core/units.hpp"
+#include "raidbench/report/summary.hpp"
+#include "raidbench/result/result_json.hpp"
+#include "raidbench/run/signals.hpp"
+
+namespace fs = std::filesystem;
+using namespace rb_run;
+
+namespace {
+
+constexpr std::string_view usage = R"(usage: rb-run [options]
+  --dir DIR          scratch directory (default ./raidbench-scratch; created and removed if new)
+  --rw MODE          read, write, rewrite, randread, randwrite, randrw (default), rw (sequential mixed)
+  --rwmixread P      percentage of reads in randrw/rw (default 70)
+  --bs SIZE          block size (default 4k)
+  --size SIZE        total size of the file set (default 256M)
+  --files N          number of files (default 1)
+  --engine NAME      psync (default), io_uring, mmap
+  --iodepth N        I/Os in flight with io_uring (default 1)
+  --direct --dsync --sync   open with O_DIRECT, O_DSYNC, O_SYNC
+  --fsync N | --fdatasync N flush every N writes (0: only at the end)
+  --end-fsync        also flush once at the end (inside the timed window)
+  --threads N        worker threads (default 1)
+  --time SECONDS     run time (default 5)
+  --ops N            stop after N reads and writes
+  --seed N           random seed (default 1)
+  --json             print the result as JSON
+  --keep             keep the files afterwards
+)";
+
+[[noreturn]] void die(const std::string& message) {
+  fmt::print(stderr, "rb-run: {}\n", message);
+  std::exit(1);
+}
+
+std::uint64_t size_arg(std::string_view option, std::string_view text) {
+  auto v = raidbench::parse_size(text);
+  if (!v) die(fmt::format("{}: {}", option, v.message()));
+  return *v;
+}
+
+std::uint64_t count_arg(std::string_view option, std::string_view text) {
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || p != text.data() + text.size())
+    die(fmt::format("{}: '{}' is not a whole number", option, text));
+  return v;
+}
+
+double number_arg(std::string_view option, std::string_view text) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(std::string(text), &used);
+    if (used == text.size() && v >= 0) return v;
+  } catch (const std::exception&) {
+  }
+  die(fmt::format("{}: '{}' is not a non-negative number", option, text));
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    auto value = [&]() -> std::string_view {
+      if (i + 1 >= argc) die(fmt::format("{} needs a value", arg));
+      return argv[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      fmt::print("{}", usage);
+      std::exit(0);
+    } else if (arg == "--dir") o.dir = value();
+    else if (arg == "--rw") {
+      const auto v = value();
+      if (v == "read") o.rw = pattern::read;
+      else if (v == "write") o.rw = pattern::write;
+      else if (v == "rewrite") o.rw = pattern::rewrite;
+      else if (v == "randread") o.rw = pattern::randread;
+      else if (v == "randwrite") o.rw = pattern::randwrite;
+      else if (v == "randrw") o.rw = pattern::randrw;
+      else if (v == "rw") o.rw = pattern::rw;
+      else die(fmt::format("--rw: unknown mode '{}' (read, write, rewrite, randread, randwrite, randrw, rw)", v));
+    } else if (arg == "--rwmixread") {
+      o.read_percent = number_arg(arg, value());
+      if (o.read_percent > 100) die("--rwmixread: a percentage is at most 100");
+    } else if (arg == "--bs") o.block_size = size_arg(arg, value());
+    else if (arg == "--size") o.size = size_arg(arg, value());
+    else if (arg == "--files") o.files = static_cast<std::uint32_t>(count_arg(arg, value()));
+    else if (arg == "--engine") {
+      const auto v = value();
+      if (v == "psync") o.engine = engine_kind::psync;
+      else if (v == "io_uring") o.engine = engine_kind::io_uring;
+      else if (v == "mmap") o.engine = engine_kind::mmap;
+      else die(fmt::format("--engine: unknown engine '{}' (psync, io_uring, mmap)", v));
+    } else if (arg == "--iodepth") o.iodepth = static_cast<std::uint32_t>(count_arg(arg, value()));
+    else if (arg == "--direct") o.open_flags |= O_DIRECT;
+    else if (arg == "--dsync") o.open_flags |= O_DSYNC;
+    else if (arg == "--sync") o.open_flags |= O_SYNC;
+    else if (arg == "--fsync" || arg == "--fdatasync") {
+      if (o.flush != flush_kind::none) die("--fsync and --fdatasync exclude each other");
+      o.flush = arg == "--fsync" ? flush_kind::fsync : flush_kind::fdatasync;
+      o.flush_every = count_arg(arg, value());
+    } else if (arg == "--end-fsync") o.end_flush = true;
+    else if (arg == "--threads") o.threads = static_cast<unsigned>(count_arg(arg, value()));
+    else if (arg == "--time") o.seconds = number_arg(arg, value());
+    else if (arg == "--ops") o.ops = count_arg(arg, value());
+    else if (arg == "--seed") o.seed = count_arg(arg, value());
+    else if (arg == "--json") o.json = true;
+    else if (arg == "--keep") o.keep = true;
+    else die(fmt::format("unknown option '{}' (see --help)", arg));
+  }
+  if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
+  if (o.engine != engine_kind::io_uring && o.iodepth != 1) die("--iodepth needs --engine io_uring");
+  if (o.files == 0) die("--files must be at least 1");
+  if (o.block_size == 0 || (o.size / o.files) % o.block_size != 0)
+    die(fmt::format("--size per file ({}) must be a multiple of --bs ({})", o.size / o.files, o.block_size));
+  if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
+  return o;
+}
+
+/// The files and directory this run creates, so clean-up removes exactly those.
+struct scratch {
+  fs::path dir;
+  bool created_dir = false;
+  std::vector<fs::path> files;
+
+  void clean() {
+    std::error_code ignored;
+    for (const auto& f : files) fs::remove(f, ignored);
+    if (created_dir) fs::remove(dir, ignored);  // only if now empty
+  }
+};
+
+std::uint64_t ram_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+}
+
+bool needs_existing_data(pattern p) { return p != pattern::write; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  options o = parse(argc, argv);
+  scratch s{o.dir, false, {}};
+  std::error_code ec;
+  const auto status = fs::status(s.dir, ec);
+  if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", o.dir));
+  if (!fs::exists(status)) {
+    if (!fs::create_directory(s.dir, ec)) die(fmt::format("create {}: {}", o.dir, ec.message()));
+    s.created_dir = true;
+  }
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    const fs::path f = s.dir / fmt::format("rb-run.{}", i);
+    if (!fs::exists(f)) s.files.push_back(f);
+  }
+
+  raidbench::stop_on_signals stop_guard;
+  raidbench::run_options ro;
+  if (needs_existing_data(o.rw)) {
+    // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
+    options prep = o;
+    prep.rw = pattern::write;
+    prep.block_size = (o.size / o.files) % (1u << 20) == 0 ? 1u << 20 : o.block_size;
+    prep.flush = flush_kind::fdatasync;
+    prep.flush_every = 0;
+    prep.open_flags = 0;
+    prep.engine = engine_kind::psync;
+    prep.iodepth = 1;
+    prep.threads = 1;
+    prep.seconds = 0;
+    prep.ops = o.size / prep.block_size;
+    auto prepared = run_options_workload(prep, ro);
+    if (!prepared) {
+      s.clean();
+      die(prepared.message());
+    }
+    if (!o.json)
+      fmt::print("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds());
+  }
+  auto r = run_options_workload(o, ro);
+  if (!o.keep) s.clean();
+  if (!r) die(r.message());
+  if (o.json) fmt::print("{}\n", nlohmann::json(*r).dump(2));
+  else fmt::print("{}", raidbench::format_summary(*r, ram_bytes()));
+  return r->stats.interrupted ? 130 : 0;
+}

@@ -1,0 +1,33 @@
+#pragma once
+// rb-run's options as plain values: parsed in main.cpp, turned into policies in dispatch.hpp.
+#include <cstdint>
+#include <string>
+
+namespace rb_run {
+
+enum class pattern { read, write, rewrite, randread, randwrite, randrw, rw };
+enum class engine_kind { psync, io_uring, mmap };
+enum class flush_kind { none, fsync, fdatasync };
+
+struct options {
+  std::string dir = "./raidbench-scratch";
+  pattern rw = pattern::randrw;
+  double read_percent = 70;
+  std::uint64_t block_size = 4096;
+  std::uint64_t size = 256ull << 20;
+  std::uint32_t files = 1;
+  engine_kind engine = engine_kind::psync;
+  std::uint32_t iodepth = 1;
+  int open_flags = 0;
+  flush_kind flush = flush_kind::none;
+  std::uint64_t flush_every = 0;  // 0: only at the end, when end_flush
+  bool end_flush = false;
+  unsigned threads = 1;
+  double seconds = 5;
+  std::uint64_t ops = 0;
+  std::uint64_t seed = 1;
+  bool json = false;
+  bool keep = false;
+};
+
+}  // namespace rb_run

@@ -1,0 +1,127 @@
+#pragma once
+/// The part of a run that does not depend on the policies: start the threads together, watch
+/// them (progress snapshots), join them, and fold their statistics. Not a template, so it is
+/// compiled once per translation unit however many workloads a tool instantiates.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <latch>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/run/progress.hpp"
+#include "raidbench/run/signals.hpp"
+#include "raidbench/run/thread_job.hpp"
+#include "raidbench/stats/run_statistics.hpp"
+#include "raidbench/stats/thread_stats.hpp"
+
+namespace raidbench::detail {
+
+/// Where a worker waits, after its untimed set-up, for every other worker and the start signal.
+class start_gate {
+ public:
+  start_gate(std::latch& ready, std::latch& go) noexcept : ready_(ready), go_(go) {}
+  void wait_for_start() {
+    ready_.arrive_and_wait();
+    go_.wait();
+  }
+
+ private:
+  std::latch& ready_;
+  std::latch& go_;
+};
+
+/// A worker's whole life: set up (allocate, open a ring), `gate.wait_for_start()` exactly once,
+/// then the hot loop. A set-up failure goes to `setup_error`, and the body must still pass the gate.
+/// Called once per thread, so the type erasure costs nothing per I/O.
+using thread_body = std::function<void(thread_job& job, start_gate& gate, error& setup_error)>;
+
+/// Runs `body` on one thread per job, starts them together, reports progress, and returns the
+/// merged statistics or the first failure (named with `file_names`).
+inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const thread_body& body,
+                                            std::chrono::nanoseconds time_limit, const run_options& options,
+                                            const std::vector<std::string>& file_names) {
+  const auto n_threads = static_cast<unsigned>(jobs.size());
+  std::vector<thread_stats> stats(n_threads);
+  std::atomic<bool> abort{false};
+  const std::atomic<bool>* stop_flag = options.stop_flag ? options.stop_flag : &stop_request();
+  for (unsigned i = 0; i < n_threads; ++i) {
+    jobs[i].stats = &stats[i];
+    jobs[i].stop = stop_flag;
+    jobs[i].abort = &abort;
+  }
+  std::latch ready(n_threads + 1), go(1);
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  unsigned done = 0;
+  std::vector<error> setup_errors(n_threads);
+
+  std::vector<std::thread> workers;
+  workers.reserve(n_threads);
+  for (unsigned i = 0; i < n_threads; ++i)
+    workers.emplace_back([&, i] {
+      start_gate gate(ready, go);
+      body(jobs[i], gate, setup_errors[i]);
+      if (jobs[i].failure || !setup_errors[i].message.empty()) abort.store(true, std::memory_order_relaxed);
+      std::lock_guard lock(done_mutex);
+      ++done;
+      done_cv.notify_all();
+    });
+  ready.arrive_and_wait();
+  for (const auto& e : setup_errors)
+    if (!e.message.empty()) abort.store(true);
+  const std::uint64_t start = now_ns();
+  const std::uint64_t deadline = time_limit.count() > 0 ? start + static_cast<std::uint64_t>(time_limit.count()) : UINT64_MAX;
+  for (auto& job : jobs) {
+    job.start_ns = start;
+    job.deadline_ns = deadline;
+  }
+  go.count_down();
+
+  {
+    std::unique_lock lock(done_mutex);
+    while (done < n_threads) {
+      if (!options.on_progress) {
+        done_cv.wait(lock);
+        continue;
+      }
+      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == n_threads; })) break;
+      lock.unlock();
+      progress_snapshot snap;
+      snap.elapsed_ns = now_ns() - start;
+      for (const auto& s : stats)
+        for (std::size_t k = 0; k < op_kind_count; ++k) {
+          snap.latency[k].merge(s.latency[k].live_copy());
+          snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
+        }
+      options.on_progress(snap);
+      lock.lock();
+    }
+  }
+  for (auto& t : workers) t.join();
+
+  for (unsigned i = 0; i < n_threads; ++i) {
+    if (!setup_errors[i].message.empty()) return setup_errors[i];
+    if (const auto& f = jobs[i].failure) {
+      const std::string name = f.file < file_names.size() ? file_names[f.file] : std::string();
+      return system_failure(f.call, name, f.errnum);
+    }
+  }
+  run_statistics merged;
+  for (const auto& s : stats) {
+    merged.add_thread(s);
+    merged.elapsed_ns = std::max(merged.elapsed_ns, s.elapsed_ns);
+  }
+  merged.interrupted = stop_flag->load();
+  return merged;
+}
+
+}  // namespace raidbench::detail
