@@ -1,0 +1,79 @@
+// Runs the built rb-run as a user would, in a temporary directory.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/temp_dir.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+struct outcome {
+  int status;
+  std::string out;
+};
+// Runs a shell command (stderr folded into stdout) and collects its output and exit status.
+outcome shell(const std::string& command) {
+  outcome o{};
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  std::array<char, 4096> buf;
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) o.out.append(buf.data(), n);
+  const int raw = ::pclose(p);
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return o;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(cli_test)
+
+BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_exit_1_touching_nothing) {
+  raidbench::test::temp_dir dir;
+  const std::string scratch = (dir / "scratch").string();
+  for (const std::string args : {"--bs 4x", "--rw foo", "--size 1G --bs 3000", "--engine aio", "--iodepth 8",
+                                 "--threads", "--rwmixread 101", "--time abc", "--whatever", "--files 0",
+                                 "--fsync 1 --fdatasync 1", "--time 0"}) {
+    const auto r = shell(std::string(RB_RUN) + " --dir " + scratch + " " + args);
+    BOOST_TEST_INFO(args << " -> " << r.out);
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.rfind("rb-run: ", 0) == 0u);
+    BOOST_TEST(r.out.find('\n') == r.out.size() - 1);
+    BOOST_TEST(!fs::exists(scratch));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
+  raidbench::test::temp_dir dir;
+  const auto scratch = dir / "scratch";
+  fs::create_directory(scratch);
+  { std::FILE* f = std::fopen((scratch / "mine").c_str(), "w"); std::fclose(f); }
+  const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
+                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json");
+  BOOST_TEST_REQUIRE(r.status == 0, r.out);
+  const auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST(j.at("statistics").at("events").get<int>() == 400);
+  BOOST_TEST(j.at("workload").at("files").get<int>() == 2);
+  BOOST_TEST(j.at("workload").at("sync").get<std::string>() == "fdatasync_every");
+  BOOST_TEST(fs::exists(scratch / "mine"));
+  BOOST_TEST(!fs::exists(scratch / "rb-run.0"));
+  BOOST_TEST(!fs::exists(scratch / "rb-run.1"));
+}
+
+BOOST_AUTO_TEST_CASE(default_text_report_has_percentiles_and_the_page_cache_note) {
+  raidbench::test::temp_dir dir;
+  const auto scratch = dir / "new";
+  const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() + " --size 4M --ops 2000 --engine io_uring --iodepth 4");
+  BOOST_TEST_REQUIRE(r.status == 0, r.out);
+  BOOST_TEST(r.out.find("latency µs: min") != std::string::npos);
+  BOOST_TEST(r.out.find("p99.9") != std::string::npos);
+  BOOST_TEST(r.out.find("reads may have been served by the page cache") != std::string::npos);
+  BOOST_TEST(!fs::exists(scratch));  // it created the directory, so it removed it
+}
+
+BOOST_AUTO_TEST_SUITE_END()
