@@ -1,13 +1,17 @@
 # cmake -DCOMPILER=… -DSOURCE_DIR=… -P readme_snippet_test.cmake
 # The README's C++ example must compile against the headers as they are.
 file(READ ${SOURCE_DIR}/README.md readme)
-string(REGEX MATCH "```cpp\n(.*)```\n\nPolicies go" found "${readme}")
-if(NOT found)
+string(FIND "${readme}" "```cpp\n" begin)
+string(FIND "${readme}" "```\n\nPolicies go" end)
+if(begin EQUAL -1 OR end EQUAL -1 OR end LESS begin)
   message(FATAL_ERROR "README.md has no ```cpp block followed by 'Policies go'")
 endif()
+math(EXPR begin "${begin} + 7")
+math(EXPR length "${end} - ${begin}")
+string(SUBSTRING "${readme}" ${begin} ${length} snippet)
 string(RANDOM LENGTH 8 suffix)
 set(file /tmp/raidbench-readme-${suffix}.cpp)
-file(WRITE ${file} "${CMAKE_MATCH_1}")
+file(WRITE ${file} "${snippet}")
 execute_process(COMMAND ${COMPILER} -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -I${SOURCE_DIR}/include ${file}
                 RESULT_VARIABLE status ERROR_VARIABLE err)
 file(REMOVE ${file})
