@@ -2,7 +2,7 @@
 # The README's C++ example must compile against the headers as they are.
 file(READ ${SOURCE_DIR}/README.md readme)
 string(FIND "${readme}" "```cpp\n" begin)
-string(FIND "${readme}" "```\n\nPolicies go" end)
+string(FIND "${readme}" "```\nPolicies go" end)
 if(begin EQUAL -1 OR end EQUAL -1 OR end LESS begin)
   message(FATAL_ERROR "README.md has no ```cpp block followed by 'Policies go'")
 endif()
