@@ -42,6 +42,8 @@ inline void from_json(const nlohmann::json& j, kind_statistics& k) {
   j.at("latency").get_to(k.latency);
 }
 
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(record_counts, full_in, partial_in, full_out, partial_out)
+
 inline void to_json(nlohmann::json& j, const run_statistics& s) {
   const double seconds = s.seconds();
   auto rate = [&](double n) { return seconds > 0 ? n / seconds : 0.0; };
@@ -51,7 +53,8 @@ inline void to_json(nlohmann::json& j, const run_statistics& s) {
        {"events_per_second", rate(static_cast<double>(s.events()))},
        {"bytes_per_second", rate(static_cast<double>(s.bytes()))},
        {"thread_events", s.thread_events},
-       {"thread_busy_ns", s.thread_busy_ns}};
+       {"thread_busy_ns", s.thread_busy_ns},
+       {"records", s.records}};
   for (std::size_t k = 0; k < op_kind_count; ++k) j[std::string(to_string(static_cast<op_kind>(k)))] = s.kinds[k];
 }
 inline void from_json(const nlohmann::json& j, run_statistics& s) {
@@ -59,6 +62,7 @@ inline void from_json(const nlohmann::json& j, run_statistics& s) {
   j.at("interrupted").get_to(s.interrupted);
   j.at("thread_events").get_to(s.thread_events);
   j.at("thread_busy_ns").get_to(s.thread_busy_ns);
+  if (j.contains("records")) j.at("records").get_to(s.records);  // absent before schema additions
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }
 

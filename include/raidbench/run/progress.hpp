@@ -8,6 +8,7 @@
 
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
+#include "raidbench/stats/record_counts.hpp"
 
 namespace raidbench {
 
@@ -17,6 +18,7 @@ struct progress_snapshot {
   std::uint64_t elapsed_ns = 0;
   std::array<latency_histogram, op_kind_count> latency{};
   std::array<std::uint64_t, op_kind_count> bytes{};
+  record_counts records{};  ///< copy workloads only
 
   std::uint64_t ops(op_kind kind) const noexcept { return latency[static_cast<std::size_t>(kind)].count(); }
   std::uint64_t bytes_of(op_kind kind) const noexcept { return bytes[static_cast<std::size_t>(kind)]; }
@@ -27,6 +29,8 @@ struct run_options {
   std::function<void(const progress_snapshot&)> on_progress;  ///< called from the calling thread
   std::chrono::milliseconds progress_interval{1000};
   const std::atomic<bool>* stop_flag = nullptr;  ///< default: raidbench::stop_request()
+  /// Copy workloads: receives the totals when the run ends, also when it fails (dd prints them then).
+  progress_snapshot* final_snapshot = nullptr;
 };
 
 }  // namespace raidbench

@@ -8,6 +8,7 @@
 
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
+#include "raidbench/stats/record_counts.hpp"
 #include "raidbench/stats/thread_stats.hpp"
 
 namespace raidbench {
@@ -43,6 +44,7 @@ struct run_statistics {
   std::vector<std::uint64_t> thread_events;   ///< events per thread
   std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
   bool interrupted = false;                  ///< stopped by a signal: a partial result
+  record_counts records{};                   ///< full and partial records (copy workloads only)
 
   kind_statistics& of(op_kind kind) noexcept { return kinds[static_cast<std::size_t>(kind)]; }
   const kind_statistics& of(op_kind kind) const noexcept { return kinds[static_cast<std::size_t>(kind)]; }
@@ -78,6 +80,7 @@ struct run_statistics {
       kinds[k].bytes += t.bytes[k];
       kinds[k].latency.merge(t.latency[k]);
     }
+    records += t.records;
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
   }

@@ -1,0 +1,343 @@
+// rb-dd: GNU dd 9.1's operands and report, copying through raidbench's copy workload.
+#include <fcntl.h>
+#include <langinfo.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <clocale>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "device_guard.hpp"
+#include "operands.hpp"
+#include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/report/dd.hpp"
+#include "raidbench/result/result_json.hpp"
+#include "raidbench/run/signals.hpp"
+#include "run_copy.hpp"
+
+namespace {
+
+using namespace rbdd;
+namespace fs = std::filesystem;
+
+constexpr std::string_view usage = R"(Usage: rb-dd [OPERAND]... [--json[=FILE]] [--format=bsd] [--allow-device]
+Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GNU dd does.
+
+  bs=BYTES ibs=BYTES obs=BYTES count=N skip=N seek=N if=FILE of=FILE
+  iflag=FLAGS oflag=FLAGS conv=CONVS status=none|noxfer|progress
+  FLAGS: append direct directory dsync sync fullblock nonblock noatime nocache
+         noctty nofollow count_bytes skip_bytes seek_bytes
+  CONVS: fdatasync fsync notrunc sync noerror excl nocreat
+  Sizes take GNU dd's suffixes: c=1 w=2 b=512 kB=1000 K=1024 MB M xM GB G …, KiB MiB …, and NxM products.
+
+  --json[=FILE]   the result as JSON (bytes, records, time, read and write latency histograms with
+                  percentiles) on standard error instead of the text report, or into FILE
+  --format=bsd    the BSD statistics line: N bytes transferred in T secs (R bytes/sec)
+  --allow-device  allow writing to a block device that is not mounted (never to a mounted one)
+SIGUSR1 prints the statistics and continues; SIGINT prints them and stops.
+)";
+
+std::atomic<bool> info_requested{false};
+std::atomic<int> stop_signal{0};
+
+extern "C" void on_info(int) { info_requested.store(true, std::memory_order_relaxed); }
+extern "C" void on_stop(int sig) {
+  stop_signal.store(sig, std::memory_order_relaxed);
+  raidbench::stop_request().store(true, std::memory_order_relaxed);
+}
+
+void install(int sig, void (*handler)(int), int flags) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(sig, &action, nullptr);
+}
+
+void say(std::string_view message) {
+  // The first line carries the program name, as GNU's error() does; a hint line follows as is.
+  fmt::print(stderr, "rb-dd: {}\n", message);
+}
+
+/// 'name' as GNU's quoteaf writes file names in messages.
+std::string file_quote(std::string_view name) { return fmt::format("'{}'", name); }
+
+/// Writes the records and statistics lines as the status level and format ask, minding a
+/// status=progress line that is still open.
+class reporter {
+ public:
+  explicit reporter(const options& o) : o_(o) {}
+
+  void progress(std::uint64_t bytes, std::uint64_t elapsed_ns) {
+    const std::string line = raidbench::dd_statistics_line(bytes, elapsed_ns, true);
+    const std::size_t pad = line.size() < progress_len_ ? progress_len_ - line.size() : 0;
+    fmt::print(stderr, "\r{}{:{}}", line, "", pad);
+    std::fflush(stderr);
+    progress_len_ = line.size();
+  }
+
+  void final(const raidbench::record_counts& records, std::uint64_t bytes, std::uint64_t elapsed_ns) {
+    if (o_.status == status_level::none) return;
+    if (progress_len_ != 0) {
+      std::fputc('\n', stderr);
+      progress_len_ = 0;
+    }
+    std::string text = raidbench::dd_records_lines(records);
+    if (o_.status != status_level::noxfer)
+      text += (o_.format == report_format::bsd ? raidbench::bsd_statistics_line(bytes, elapsed_ns)
+                                               : raidbench::dd_statistics_line(bytes, elapsed_ns)) + "\n";
+    std::fputs(text.c_str(), stderr);
+    std::fflush(stderr);
+  }
+
+ private:
+  const options& o_;
+  std::size_t progress_len_ = 0;
+};
+
+std::uint64_t written(const raidbench::progress_snapshot& s) { return s.bytes_of(raidbench::op_kind::write); }
+
+[[noreturn]] void die_by(int sig) {
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+  std::_Exit(128 + sig);
+}
+
+/// Facts about a block-device output for the guard, gathered from /sys and the path.
+expected<void> guard(const struct stat& st, const std::string& name, const std::string& path, bool allow) {
+  if (!S_ISBLK(st.st_mode)) return {};
+  std::vector<dev_t> parts;
+  const fs::path sys = fmt::format("/sys/dev/block/{}:{}", major(st.st_rdev), minor(st.st_rdev));
+  auto add_dev_of = [&](const fs::path& dir) {
+    std::ifstream in(dir / "dev");
+    unsigned ma = 0, mi = 0;
+    char colon = 0;
+    if (in >> ma >> colon >> mi) parts.push_back(makedev(ma, mi));
+  };
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(sys, ec))
+    if (fs::exists(e.path() / "partition", ec)) add_dev_of(e.path());
+  for (const auto& e : fs::directory_iterator(sys / "holders", ec)) add_dev_of(e.path());
+  std::ifstream mounts("/proc/self/mountinfo");
+  const std::string mountinfo{std::istreambuf_iterator<char>(mounts), {}};
+  std::string canonical = path.empty() ? std::string() : fs::weakly_canonical(path, ec).string();
+  return check_output({name, true, st.st_rdev, canonical, parts}, mountinfo, allow);
+}
+
+// GNU's skip(): seek when the input can, otherwise read and discard; false when the input ended first.
+bool skip_input(int fd, std::uint64_t records, std::uint64_t bytes, const options& o) {
+  const std::uint64_t offset = records * o.ibs + bytes;
+  struct stat st {};
+  const off_t at = ::lseek(fd, 0, SEEK_CUR);
+  if (at >= 0 && ::lseek(fd, static_cast<off_t>(offset), SEEK_CUR) >= 0) {
+    return !(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < at + offset);
+  }
+  raidbench::aligned_buffer buf(o.ibs);
+  while (records != 0 || bytes != 0) {
+    const std::size_t want = records ? o.ibs : bytes;
+    std::size_t got = 0;
+    do {
+      const long r = ::read(fd, buf.data() + got, want - got);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) return false;
+      got += static_cast<std::size_t>(r);
+    } while (o.fullblock && got < want);
+    if (records) --records;
+    else bytes = 0;
+  }
+  return true;
+}
+
+// GNU's seek= on an output: seek when it can, otherwise write zeros.
+expected<void> seek_output(int fd, std::uint64_t records, std::uint64_t bytes, const options& o, const std::string& name) {
+  if (::lseek(fd, static_cast<off_t>(records * o.obs + bytes), SEEK_CUR) >= 0) return {};
+  raidbench::aligned_buffer zeros(records ? o.obs : bytes);
+  while (records != 0 || bytes != 0) {
+    const std::size_t n = records ? o.obs : bytes;
+    for (std::size_t done = 0; done < n;) {
+      const long w = ::write(fd, zeros.data() + done, n - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) return raidbench::fail(fmt::format("writing to {}: {}", name, std::strerror(w < 0 ? errno : ENOSPC)));
+      done += static_cast<std::size_t>(w);
+    }
+    if (records) --records;
+    else bytes = 0;
+  }
+  return {};
+}
+
+// The library names the failing end ("write destination: …"); dd names the file.
+std::string dd_error(const std::string& message, const std::string& in_name, const std::string& out_name) {
+  const auto rest = [&](std::string_view prefix) { return message.substr(prefix.size()); };
+  if (message.starts_with("read source: ")) return fmt::format("error reading {}: {}", in_name, rest("read source: "));
+  if (message.starts_with("write destination: ")) return fmt::format("error writing {}: {}", out_name, rest("write destination: "));
+  for (std::string_view call : {"fsync", "fdatasync"})
+    if (message.starts_with(fmt::format("{} destination: ", call)))
+      return fmt::format("{} failed for {}: {}", call, out_name, rest(fmt::format("{} destination: ", call)));
+  return message;
+}
+
+int run_dd(const options& o) {
+  const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
+  const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
+
+  // Input.
+  raidbench::file_descriptor owned_in, owned_out;
+  int in = STDIN_FILENO, out = STDOUT_FILENO;
+  if (!o.input.empty()) {
+    owned_in.reset(::open(o.input.c_str(), O_RDONLY | O_CLOEXEC | o.iflags));
+    if (!owned_in) return say(fmt::format("failed to open {}: {}", in_name, std::strerror(errno))), 1;
+    in = owned_in.get();
+  } else if (o.iflags && ::fcntl(in, F_SETFL, ::fcntl(in, F_GETFL) | o.iflags) != 0) {
+    return say(fmt::format("setting flags for {}: {}", in_name, std::strerror(errno))), 1;
+  }
+
+  // Output: the guard decides before anything is opened for writing, and again on what was opened.
+  const std::uint64_t seek_records = o.seek_bytes ? o.seek / o.obs : o.seek;
+  const std::uint64_t seek_rest = o.seek_bytes ? o.seek % o.obs : 0;
+  if (!o.output.empty()) {
+    struct stat st {};
+    if (::stat(o.output.c_str(), &st) == 0)
+      if (auto ok = guard(st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
+    const int flags = O_WRONLY | O_CLOEXEC | o.oflags | (o.conv_nocreat ? 0 : O_CREAT) | (o.conv_excl ? O_EXCL : 0) |
+                      (seek_records != 0 || o.conv_notrunc ? 0 : O_TRUNC);
+    owned_out.reset(::open(o.output.c_str(), flags, 0666));
+    if (!owned_out) return say(fmt::format("failed to open {}: {}", out_name, std::strerror(errno))), 1;
+    out = owned_out.get();
+  }
+  struct stat out_st {};
+  if (::fstat(out, &out_st) != 0) return say(fmt::format("cannot fstat {}: {}", out_name, std::strerror(errno))), 1;
+  if (auto ok = guard(out_st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
+  if (o.output.empty() && o.oflags && ::fcntl(out, F_SETFL, ::fcntl(out, F_GETFL) | o.oflags) != 0)
+    return say(fmt::format("setting flags for {}: {}", out_name, std::strerror(errno))), 1;
+  if (!o.output.empty() && seek_records != 0 && !o.conv_notrunc) {
+    const std::uint64_t size = seek_records * o.obs + seek_rest;
+    if (::ftruncate(out, static_cast<off_t>(size)) != 0 && (S_ISREG(out_st.st_mode) || S_ISDIR(out_st.st_mode)))
+      return say(fmt::format("failed to truncate to {} bytes in output file {}: {}", size, out_name, std::strerror(errno))), 1;
+  }
+
+  // skip= and seek=, before the timed copy.
+  if (o.skip != 0) {
+    const std::uint64_t records = o.skip_bytes ? o.skip / o.ibs : o.skip, rest = o.skip_bytes ? o.skip % o.ibs : 0;
+    if (!skip_input(in, records, rest, o))
+      say(fmt::format("{}: cannot skip to specified offset", o.input.empty() ? "standard input" : o.input));
+  }
+  if (seek_records != 0 || seek_rest != 0)
+    if (auto ok = seek_output(out, seek_records, seek_rest, o, out_name); !ok) return say(ok.message()), 1;
+
+  struct stat in_st {};
+  const bool in_regular = ::fstat(in, &in_st) == 0 && S_ISREG(in_st.st_mode);
+  const bool out_regular = S_ISREG(out_st.st_mode);
+  copy_request request;
+  request.block = o.ibs;
+  request.copy.output_block = o.bs_given ? 0 : o.obs;
+  request.copy.fill_blocks = o.fullblock;
+  request.copy.pad_short_reads = o.conv_sync;
+  if (o.count != UINT64_MAX) {
+    request.copy.records = o.count_bytes ? o.count / o.ibs : o.count;
+    request.copy.tail_bytes = o.count_bytes ? o.count % o.ibs : 0;
+  }
+  // pread/pwrite between two regular files, read/write (at the descriptors' positions) otherwise.
+  const bool positional = in_regular && out_regular && !((o.oflags | o.iflags) & O_APPEND);
+  request.engine = positional ? engine_choice::psync : engine_choice::stream;
+  request.ends = {in, out, positional ? static_cast<std::uint64_t>(::lseek(in, 0, SEEK_CUR)) : 0,
+                  positional ? static_cast<std::uint64_t>(::lseek(out, 0, SEEK_CUR)) : 0};
+  // GNU dd ignores a flush that the output cannot do (a pipe, /dev/null); rb-dd does not ask for it.
+  const bool flushable = out_regular || S_ISBLK(out_st.st_mode);
+  request.flush = !flushable ? flush_choice::none
+                  : o.conv_fsync ? flush_choice::fsync
+                  : o.conv_fdatasync ? flush_choice::fdatasync
+                                     : flush_choice::none;
+  request.open_flags = o.oflags;
+
+  reporter report(o);
+  raidbench::progress_snapshot last;
+  raidbench::run_options run_options;
+  run_options.final_snapshot = &last;
+  run_options.progress_interval = std::chrono::milliseconds(100);
+  std::uint64_t next_progress_ns = 1'000'000'000;
+  run_options.on_progress = [&](const raidbench::progress_snapshot& s) {
+    if (const int sig = stop_signal.load()) {
+      report.final(s.records, written(s), s.elapsed_ns);
+      die_by(sig);
+    }
+    if (info_requested.exchange(false)) report.final(s.records, written(s), s.elapsed_ns);
+    if (o.status == status_level::progress && s.elapsed_ns >= next_progress_ns) {
+      report.progress(written(s), s.elapsed_ns);
+      next_progress_ns = (s.elapsed_ns / 1'000'000'000 + 1) * 1'000'000'000;
+    }
+  };
+  auto r = run_copy(request, run_options);
+
+  if (o.nocache_in) ::posix_fadvise(in, 0, 0, POSIX_FADV_DONTNEED);
+  if (o.nocache_out) ::posix_fadvise(out, 0, 0, POSIX_FADV_DONTNEED);
+  int status = 0;
+  if (!r) {
+    say(dd_error(r.message(), in_name, out_name));
+    status = 1;
+  }
+  if (owned_out && ::close(owned_out.release()) != 0 && status == 0) {
+    say(fmt::format("closing output file {}: {}", out_name, std::strerror(errno)));
+    status = 1;
+  }
+  const std::uint64_t elapsed = r ? r->stats.elapsed_ns : last.elapsed_ns;
+  const raidbench::record_counts records = r ? r->stats.records : last.records;
+  const std::uint64_t bytes = r ? r->stats.of(raidbench::op_kind::write).bytes : written(last);
+  if (o.json && r) {
+    nlohmann::json j = *r;
+    const double seconds = static_cast<double>(elapsed) / 1e9;
+    j["dd"] = {{"bytes", bytes},
+               {"records", records},
+               {"elapsed_s", seconds},
+               {"bytes_per_second", seconds > 0 ? static_cast<double>(bytes) / seconds : 0.0}};
+    if (o.json_path.empty()) {
+      fmt::print(stderr, "{}\n", j.dump(2));
+    } else {
+      std::ofstream file(o.json_path);
+      file << j.dump(2) << '\n';
+      if (!file) say(fmt::format("cannot write {}", file_quote(o.json_path))), status = 1;
+    }
+  }
+  if (!o.json || !o.json_path.empty() || !r) report.final(records, bytes, elapsed);
+  if (const int sig = stop_signal.load()) die_by(sig);
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setlocale(LC_ALL, "");
+  const bool utf8 = std::string_view(nl_langinfo(CODESET)) == "UTF-8";
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  auto parsed = parse_operands(args, utf8);
+  if (!parsed) {
+    say(parsed.message());
+    return 1;
+  }
+  const options& o = *parsed;
+  for (const auto& w : o.warnings) say(w);
+  if (o.help) {
+    fmt::print("{}", usage);
+    return 0;
+  }
+  install(SIGUSR1, on_info, SA_RESTART);
+  install(SIGINT, on_stop, 0);
+  install(SIGTERM, on_stop, 0);
+  return run_dd(o);
+}

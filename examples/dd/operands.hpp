@@ -1,0 +1,278 @@
+#pragma once
+// rb-dd's command line: GNU dd 9.1 operands (if= of= bs= … status=) and rb-dd's own --options.
+#include <fcntl.h>
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/expected.hpp"
+
+namespace rbdd {
+
+using raidbench::expected;
+using raidbench::fail;
+
+enum class status_level { normal, none, noxfer, progress };
+enum class report_format { gnu, bsd };
+
+/// Everything the operands ask for; sizes in bytes, counts in records unless a *_bytes flag is set.
+struct options {
+  std::string input, output;  ///< empty: standard input, standard output
+  std::uint64_t ibs = 512, obs = 512;
+  bool bs_given = false;  ///< bs=: each record is written as read; otherwise records are gathered into obs blocks
+  std::uint64_t count = UINT64_MAX;  ///< UINT64_MAX: to the end of input
+  std::uint64_t skip = 0, seek = 0;
+  int iflags = 0, oflags = 0;  ///< open(2) flags
+  bool fullblock = false, count_bytes = false, skip_bytes = false, seek_bytes = false;
+  bool nocache_in = false, nocache_out = false;
+  bool conv_fdatasync = false, conv_fsync = false, conv_notrunc = false, conv_sync = false, conv_noerror = false,
+       conv_excl = false, conv_nocreat = false;
+  status_level status = status_level::normal;
+  report_format format = report_format::gnu;
+  bool json = false;
+  std::string json_path;  ///< empty with `json`: standard error
+  bool allow_device = false;
+  bool help = false;
+  std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
+};
+
+/// ‘x’ in a UTF-8 locale, 'x' otherwise, as GNU's quote() writes operands in messages.
+inline std::string quote(std::string_view s, bool utf8) {
+  return utf8 ? fmt::format("\u2018{}\u2019", s) : fmt::format("'{}'", s);
+}
+
+namespace detail {
+
+__extension__ using u128 = unsigned __int128;  // GCC and clang have it; -Wpedantic does not know
+inline constexpr std::uint64_t max_value = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+enum class number_error { none, invalid, overflow };
+
+// One factor of a dd number: digits and an optional unit (c w b B, k K M G T P E Z Y with B/D/iB).
+inline number_error parse_factor(std::string_view s, std::uint64_t& out) {
+  std::size_t i = 0;
+  u128 v = 0;
+  bool overflow = false;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+    v = v * 10 + static_cast<unsigned>(s[i] - '0');
+    if (v > max_value) overflow = true, v = max_value + 1;
+    ++i;
+  }
+  const std::string_view unit = s.substr(i);
+  // As GNU's xstrtoumax: a unit without digits counts one of it ("xM" is 1 MiB), except a bare B.
+  if (i == 0) {
+    if (unit.empty() || unit[0] == 'B') return number_error::invalid;
+    v = 1;
+  }
+  std::uint64_t scale = 1;
+  if (!unit.empty()) {
+    static constexpr std::string_view powers = "KMGTPEZY";
+    const char c = unit[0];
+    const std::string_view rest = unit.substr(1);
+    std::size_t power = c == 'k' ? 0 : powers.find(c);
+    if (c == 'c' || c == 'w' || c == 'b' || c == 'B') {
+      if (!(rest.empty() || (rest == "B" && c != 'B'))) return number_error::invalid;
+      scale = c == 'w' ? 2 : c == 'b' ? 512 : 1;
+    } else if (power != std::string_view::npos) {
+      unsigned base = 1024;
+      if (rest == "B" || rest == "D") base = 1000;
+      else if (!rest.empty() && rest != "iB") return number_error::invalid;
+      u128 m = 1;
+      for (std::size_t p = 0; p <= power; ++p) {
+        m *= base;
+        if (m > max_value) overflow = true, m = max_value + 1;
+      }
+      if (overflow) {
+        out = UINT64_MAX;
+        return number_error::overflow;
+      }
+      scale = static_cast<std::uint64_t>(m);
+    } else {
+      return number_error::invalid;
+    }
+  }
+  const u128 product = v * scale;
+  if (overflow || product > max_value) {
+    out = UINT64_MAX;
+    return number_error::overflow;
+  }
+  out = static_cast<std::uint64_t>(product);
+  return number_error::none;
+}
+
+}  // namespace detail
+
+/// A dd number: a factor, or two joined by `x` ("2x512", "1kx2"); errors read as GNU dd's.
+/// A leading "0x" that yields zero adds GNU's warning to `warnings`.
+inline expected<std::uint64_t> parse_number(std::string_view text, bool utf8, std::vector<std::string>& warnings) {
+  const auto bad = [&] { return fail(fmt::format("invalid number: {}", quote(text, utf8))); };
+  const auto too_large = [&] {
+    return fail(fmt::format("invalid number: {}: Value too large for defined data type", quote(text, utf8)));
+  };
+  std::uint64_t a = 0, b = 1;
+  const std::size_t x = text.find('x');
+  auto ea = detail::parse_factor(text.substr(0, x), a);
+  auto eb = x == std::string_view::npos ? detail::number_error::none : detail::parse_factor(text.substr(x + 1), b);
+  if (ea == detail::number_error::invalid || eb == detail::number_error::invalid) return bad();
+  if (x != std::string_view::npos && a == 0 && ea == detail::number_error::none && text.starts_with("0x"))
+    warnings.push_back(fmt::format("warning: {} is a zero multiplier; use {} if that is intended", quote("0x", utf8),
+                                   quote("00x", utf8)));
+  if ((a != 0 && b != 0 && (ea != detail::number_error::none || eb != detail::number_error::none)) ||
+      (b != 0 && a > detail::max_value / b))
+    return too_large();
+  return a * b;
+}
+
+namespace detail {
+
+struct flag_name {
+  std::string_view name;
+  int bits;
+};
+inline constexpr flag_name open_flag_names[] = {
+    {"append", O_APPEND},     {"direct", O_DIRECT},     {"directory", O_DIRECTORY}, {"dsync", O_DSYNC},
+    {"sync", O_SYNC},         {"nonblock", O_NONBLOCK}, {"noatime", O_NOATIME},     {"noctty", O_NOCTTY},
+    {"nofollow", O_NOFOLLOW},
+};
+
+template <class F>
+bool for_each_item(std::string_view list, F&& f) {
+  while (true) {
+    const std::size_t comma = list.find(',');
+    if (!f(list.substr(0, comma))) return false;
+    if (comma == std::string_view::npos) return true;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+inline std::string with_help_hint(std::string message) {
+  return message + "\nTry 'rb-dd --help' for more information.";
+}
+
+// iflag= and oflag=: open flags plus dd's own (fullblock, nocache, count_bytes, skip_bytes, seek_bytes).
+inline expected<void> parse_flags(std::string_view list, bool input, options& o, bool utf8) {
+  std::string bad_item;
+  const bool ok = for_each_item(list, [&](std::string_view item) {
+    for (const auto& f : open_flag_names)
+      if (item == f.name) {
+        (input ? o.iflags : o.oflags) |= f.bits;
+        return true;
+      }
+    if (item == "fullblock" && input) o.fullblock = true;
+    else if (item == "nocache") (input ? o.nocache_in : o.nocache_out) = true;
+    else if (item == "count_bytes") o.count_bytes = o.count_bytes || input;
+    else if (item == "skip_bytes") o.skip_bytes = o.skip_bytes || input;
+    else if (item == "seek_bytes") o.seek_bytes = o.seek_bytes || !input;
+    else {
+      bad_item = item;
+      return false;
+    }
+    return true;
+  });
+  if (!ok) return fail(with_help_hint(fmt::format("invalid {} flag: {}", input ? "input" : "output", quote(bad_item, utf8))));
+  return {};
+}
+
+inline expected<void> parse_conversions(std::string_view list, options& o, bool utf8) {
+  static constexpr std::string_view unsupported[] = {"ascii", "ebcdic", "ibm", "block", "unblock", "lcase", "ucase", "sparse", "swab"};
+  std::string bad_item;
+  bool is_unsupported = false;
+  const bool ok = for_each_item(list, [&](std::string_view item) {
+    if (item == "fdatasync") o.conv_fdatasync = true;
+    else if (item == "fsync") o.conv_fsync = true;
+    else if (item == "notrunc") o.conv_notrunc = true;
+    else if (item == "sync") o.conv_sync = true;
+    else if (item == "noerror") o.conv_noerror = true;
+    else if (item == "excl") o.conv_excl = true;
+    else if (item == "nocreat") o.conv_nocreat = true;
+    else {
+      bad_item = item;
+      for (auto u : unsupported) is_unsupported = is_unsupported || item == u;
+      return false;
+    }
+    return true;
+  });
+  if (ok) return {};
+  if (is_unsupported) return fail(fmt::format("conversion {} is not supported by rb-dd (it copies bytes unchanged)", quote(bad_item, utf8)));
+  return fail(with_help_hint(fmt::format("invalid conversion: {}", quote(bad_item, utf8))));
+}
+
+}  // namespace detail
+
+/// Parses dd's operands, in any order, the last of each winning, bs= overriding ibs= and obs=.
+inline expected<options> parse_operands(std::span<const std::string_view> args, bool utf8) {
+  options o;
+  std::uint64_t bs = 0;
+  for (const std::string_view arg : args) {
+    if (arg == "--help") {
+      o.help = true;
+      continue;
+    }
+    if (arg == "--json") {
+      o.json = true;
+      continue;
+    }
+    if (arg.starts_with("--json=")) {
+      o.json = true;
+      o.json_path = arg.substr(7);
+      continue;
+    }
+    if (arg == "--allow-device") {
+      o.allow_device = true;
+      continue;
+    }
+    if (arg == "--format=bsd" || arg == "--format=gnu") {
+      o.format = arg == "--format=bsd" ? report_format::bsd : report_format::gnu;
+      continue;
+    }
+    const std::size_t eq = arg.find('=');
+    if (eq == std::string_view::npos || arg.starts_with("--"))
+      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8))));
+    const std::string_view key = arg.substr(0, eq), value = arg.substr(eq + 1);
+    auto number = [&](std::uint64_t& to, bool positive) -> expected<void> {
+      auto n = parse_number(value, utf8, o.warnings);
+      if (!n) return n.err();
+      if (positive && *n == 0) return fail(fmt::format("invalid number: {}", quote(value, utf8)));
+      to = *n;
+      return {};
+    };
+    expected<void> ok;
+    if (key == "if") o.input = value;
+    else if (key == "of") o.output = value;
+    else if (key == "bs") ok = number(bs, true);
+    else if (key == "ibs") ok = number(o.ibs, true);
+    else if (key == "obs") ok = number(o.obs, true);
+    else if (key == "count") ok = number(o.count, false);
+    else if (key == "skip" || key == "iseek") ok = number(o.skip, false);
+    else if (key == "seek" || key == "oseek") ok = number(o.seek, false);
+    else if (key == "iflag") ok = detail::parse_flags(value, true, o, utf8);
+    else if (key == "oflag") ok = detail::parse_flags(value, false, o, utf8);
+    else if (key == "conv") ok = detail::parse_conversions(value, o, utf8);
+    else if (key == "status") {
+      if (value == "none") o.status = status_level::none;
+      else if (value == "noxfer") o.status = status_level::noxfer;
+      else if (value == "progress") o.status = status_level::progress;
+      else return fail(detail::with_help_hint(fmt::format("invalid status level: {}", quote(value, utf8))));
+    } else {
+      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8))));
+    }
+    if (!ok) return ok.err();
+  }
+  if (bs != 0) {
+    o.ibs = o.obs = bs;
+    o.bs_given = true;
+  }
+  if (o.conv_excl && o.conv_nocreat) return fail("cannot combine excl and nocreat");
+  if ((o.iflags & O_DIRECT) && o.nocache_in) return fail("cannot combine direct and nocache");
+  if ((o.oflags & O_DIRECT) && o.nocache_out) return fail("cannot combine direct and nocache");
+  if (o.json && o.format == report_format::bsd) return fail("--json and --format=bsd cannot be combined");
+  return o;
+}
+
+}  // namespace rbdd

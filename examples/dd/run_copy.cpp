@@ -1,0 +1,33 @@
+#include "run_copy.hpp"
+
+#include "raidbench/run/copy_run.hpp"
+
+namespace rbdd {
+
+namespace {
+
+using namespace raidbench;
+
+template <class... Chosen>
+expected<result> with_flush(const copy_request& r, const run_options& options, Chosen... chosen) {
+  const auto common = [&](auto flush) {
+    return raidbench::run(workload(chosen..., flush, r.copy, block{r.block}, open::dynamic{r.open_flags}, r.ends,
+                                   stop::after{}),
+                          options);
+  };
+  switch (r.flush) {
+    case flush_choice::fsync: return common(sync::fsync_at_end);
+    case flush_choice::fdatasync: return common(sync::fdatasync_at_end);
+    case flush_choice::none: break;
+  }
+  return common(sync::none);
+}
+
+}  // namespace
+
+expected<result> run_copy(const copy_request& request, const run_options& options) {
+  if (request.engine == engine_choice::psync) return with_flush(request, options, engine::psync);
+  return with_flush(request, options, engine::stream);
+}
+
+}  // namespace rbdd

@@ -1,0 +1,138 @@
+#pragma once
+/// The hot loop of the copy mix: read a record from the source, write it to the destination.
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "raidbench/core/clock.hpp"
+#include "raidbench/run/flush_plan.hpp"
+#include "raidbench/run/thread_job.hpp"
+#include "raidbench/workload/copy.hpp"
+
+namespace raidbench::detail {
+
+/// Which end of a copy an io_failure is about (its `file`).
+inline constexpr std::uint32_t copy_source = 0;
+inline constexpr std::uint32_t copy_destination = 1;
+
+/// A copy's sizes and where each end starts (the psync engine's offsets).
+struct copy_plan {
+  mix::copy policy;
+  std::size_t block = 0;  ///< input record size
+  std::uint64_t source_offset = 0;
+  std::uint64_t destination_offset = 0;
+};
+
+/// Copies records until the end of input, a record limit, a stop request or an error. Every read(2)
+/// and write(2) call is timed on its own (the clock is read once per call boundary); a write that
+/// moves fewer bytes is continued, as dd does, and a record counts once. `staging` holds output
+/// blocks when they differ from input records. Allocates nothing, locks nothing.
+template <class Sync, class SourceIo, class DestinationIo>
+void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
+               std::byte* record, std::byte* staging, flush_plan<Sync> flush) {
+  const mix::copy& p = plan.policy;
+  const std::size_t in_block = plan.block;
+  const std::size_t out_block = p.output_block;
+  const std::uint64_t record_limit =
+      p.records == UINT64_MAX ? UINT64_MAX : p.records + (p.tail_bytes != 0 ? 1 : 0);
+  thread_stats& stats = *job.stats;
+  std::uint64_t in_offset = plan.source_offset, out_offset = plan.destination_offset;
+  std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
+  std::size_t staged = 0;
+  std::uint64_t t = now_ns();
+
+  auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
+    std::size_t done = 0;
+    while (done < n) {
+      const long w = destination.write(0, out_offset, data + done, n - done);
+      const std::uint64_t end = now_ns();
+      if (w <= 0) {
+        if (w < 0 && errno == EINTR) continue;
+        job.failure = {"write", copy_destination, w == 0 ? ENOSPC : errno};  // write(2) of 0 bytes: no room
+        return false;
+      }
+      stats.record(op_kind::write, end - t, static_cast<std::uint64_t>(w));
+      t = end;
+      done += static_cast<std::size_t>(w);
+      out_offset += static_cast<std::uint64_t>(w);
+      if constexpr (flush_plan<Sync>::periodic) {
+        if (++writes_since_flush == flush.every) {
+          writes_since_flush = 0;
+          if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
+            job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
+            return false;
+          }
+          const std::uint64_t flushed = now_ns();
+          stats.record(op_kind::flush, flushed - t, 0);
+          t = flushed;
+        }
+      }
+    }
+    return true;
+  };
+
+  while (records < record_limit && records < job.max_ops && bytes_read < job.max_bytes && t < job.deadline_ns &&
+         !job.told_to_stop()) {
+    const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
+    std::size_t got = 0;
+    do {
+      long r;
+      do r = source.read(0, in_offset, record + got, want - got); while (r < 0 && errno == EINTR);
+      const std::uint64_t end = now_ns();
+      if (r < 0) {
+        job.failure = {"read", copy_source, errno};
+        break;
+      }
+      stats.record(op_kind::read, end - t, static_cast<std::uint64_t>(r));
+      t = end;
+      if (r == 0) break;  // end of input
+      got += static_cast<std::size_t>(r);
+      in_offset += static_cast<std::uint64_t>(r);
+    } while (p.fill_blocks && got < want);
+    if (job.failure || got == 0) break;
+    ++records;
+    bytes_read += got;
+    // A record is full when it holds a whole input block; a count_bytes tail never does.
+    const bool full = got == in_block;
+    stats.count_record(true, full);
+    std::size_t n = got;
+    if (!full && p.pad_short_reads) {
+      std::memset(record + got, 0, in_block - got);
+      n = in_block;
+    }
+    if (out_block == 0) {
+      if (!write_all(record, n)) break;
+      stats.count_record(false, n == in_block);
+      continue;
+    }
+    for (const std::byte* from = record; n != 0;) {
+      const std::size_t take = std::min(n, out_block - staged);
+      std::memcpy(staging + staged, from, take);
+      staged += take;
+      from += take;
+      n -= take;
+      if (staged == out_block) {
+        if (!write_all(staging, out_block)) break;
+        stats.count_record(false, true);
+        staged = 0;
+      }
+    }
+    if (job.failure) break;
+  }
+  if (staged != 0 && !job.failure && write_all(staging, staged)) stats.count_record(false, false);
+  if (flush.at_end && !job.failure) {
+    // Inside the timed window, as dd's conv=fsync and conv=fdatasync.
+    if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
+      job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
+    } else {
+      const std::uint64_t flushed = now_ns();
+      stats.record(op_kind::flush, flushed - t, 0);
+      t = flushed;
+    }
+  }
+  stats.elapsed_ns = t - job.start_ns;
+}
+
+}  // namespace raidbench::detail

@@ -1,0 +1,146 @@
+#pragma once
+/// Runs a copy workload (mix::copy over a target::pair) on one worker thread, with the runner's
+/// progress snapshots, stop requests and statistics.
+#include <fcntl.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/result/result.hpp"
+#include "raidbench/run/copy_loop.hpp"
+#include "raidbench/run/flush_plan.hpp"
+#include "raidbench/run/progress.hpp"
+#include "raidbench/run/signals.hpp"
+#include "raidbench/run/sync_io.hpp"
+#include "raidbench/run/thread_job.hpp"
+#include "raidbench/workload/copy.hpp"
+#include "raidbench/workload/description.hpp"
+#include "raidbench/workload/workload.hpp"
+
+namespace raidbench {
+
+namespace detail {
+
+/// True for workloads whose mix is mix::copy.
+template <class W>
+concept copy_workload = std::is_same_v<std::decay_t<typename W::template policy_for<slot::mix>>, mix::copy>;
+
+inline expected<void> validate_copy(const mix::copy& c, std::uint64_t block, int open_bits, const target::pair& t,
+                                    unsigned threads) {
+  if (block == 0) return fail("the block size must be at least 1 byte");
+  if (c.tail_bytes >= block) return fail(fmt::format("the tail read ({} bytes) must be shorter than a block ({})", c.tail_bytes, block));
+  if (threads != 1) return fail("a copy runs on one thread");
+  if ((open_bits & O_DIRECT) && (block % 512 != 0 || c.output_block % 512 != 0))
+    return fail(fmt::format("O_DIRECT needs block sizes that are multiples of 512 bytes, not {} and {}", block,
+                            c.output_block ? c.output_block : block));
+  if (t.source < 0 || t.destination < 0) return fail("a copy needs an open source and destination descriptor");
+  return {};
+}
+
+inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapsed_ns) {
+  progress_snapshot snap;
+  snap.elapsed_ns = elapsed_ns;
+  for (std::size_t k = 0; k < op_kind_count; ++k) {
+    snap.latency[k] = s.latency[k].live_copy();
+    snap.bytes[k] = s.live_bytes(static_cast<op_kind>(k));
+  }
+  snap.records = s.live_records();
+  return snap;
+}
+
+}  // namespace detail
+
+/// Runs a copy: records from `target::pair::source` to its `destination` on the stream engine
+/// (read/write at the descriptors' positions) or the psync engine (pread/pwrite from the pair's
+/// offsets). stop::after's `ops` and `bytes` limit the records and bytes read. A failed copy
+/// returns its error; `options.final_snapshot` still receives what was done until then.
+template <class W>
+  requires detail::copy_workload<W>
+expected<result> run(const W& w, const run_options& options = {}) {
+  using sync_policy = std::decay_t<typename W::template policy_for<slot::sync>>;
+  using engine_policy = std::decay_t<typename W::template policy_for<slot::engine>>;
+  constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
+  static_assert(is_stream || std::is_same_v<engine_policy, engine::psync_t>,
+                "raidbench::run: a copy runs on engine::stream or engine::psync");
+  static_assert(std::is_same_v<std::decay_t<typename W::template policy_for<slot::target>>, target::pair>,
+                "raidbench::run: a copy needs a target::pair (source and destination descriptors)");
+
+  result out;
+  out.workload = describe(w);
+  const target::pair ends = w.template get<slot::target>();
+  const detail::copy_plan plan{w.template get<slot::mix>(), static_cast<std::size_t>(out.workload.block_size),
+                               ends.source_offset, ends.destination_offset};
+  if (auto ok = detail::validate_copy(plan.policy, plan.block, w.template get<slot::open_flags>().bits(), ends,
+                                      out.workload.threads);
+      !ok)
+    return ok.err();
+
+  thread_stats stats;
+  detail::thread_job job;
+  std::atomic<bool> abort{false};
+  const std::atomic<bool>* stop_flag = options.stop_flag ? options.stop_flag : &stop_request();
+  const auto stop = w.template get<slot::stop>();
+  job.max_ops = stop.ops ? stop.ops : UINT64_MAX;
+  job.max_bytes = stop.bytes ? stop.bytes : UINT64_MAX;
+  job.stop = stop_flag;
+  job.abort = &abort;
+  job.stats = &stats;
+  aligned_buffer record(plan.block), staging(plan.policy.output_block);
+  const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
+
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::atomic<std::uint64_t> started{now_ns()};  // the monitor's view of job.start_ns
+  std::thread worker([&] {
+    // The clock starts in the worker, so starting a thread is not counted as copying time.
+    job.start_ns = now_ns();
+    job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
+    started.store(job.start_ns);
+    const int source[] = {ends.source}, destination[] = {ends.destination};
+    if constexpr (is_stream)
+      detail::copy_loop<sync_policy>(job, plan, detail::stream_io{source[0]}, detail::stream_io{destination[0]},
+                                     record.data(), staging.data(), flush);
+    else
+      detail::copy_loop<sync_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination}, record.data(),
+                                     staging.data(), flush);
+    std::lock_guard lock(done_mutex);
+    done = true;
+    done_cv.notify_all();
+  });
+  {
+    std::unique_lock lock(done_mutex);
+    while (!done) {
+      if (!options.on_progress) {
+        done_cv.wait(lock);
+        continue;
+      }
+      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done; })) break;
+      lock.unlock();
+      options.on_progress(detail::snapshot_of(stats, now_ns() - started.load()));
+      lock.lock();
+    }
+  }
+  worker.join();
+
+  if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
+  if (job.failure)
+    return system_failure(job.failure.call, job.failure.file == detail::copy_source ? "source" : "destination",
+                          job.failure.errnum);
+  out.stats.add_thread(stats);
+  out.stats.elapsed_ns = stats.elapsed_ns;
+  out.stats.interrupted = stop_flag->load();
+  return out;
+}
+
+}  // namespace raidbench

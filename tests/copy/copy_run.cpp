@@ -1,0 +1,180 @@
+#include "raidbench/run/copy_run.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <ostream>
+#include <string>
+#include <thread>
+
+#include "../support/temp_dir.hpp"
+#include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/units.hpp"
+
+using namespace raidbench;
+namespace fs = std::filesystem;
+
+namespace raidbench {
+std::ostream& operator<<(std::ostream& os, const record_counts& r) {
+  return os << r.full_in << '+' << r.partial_in << " in, " << r.full_out << '+' << r.partial_out << " out";
+}
+}  // namespace raidbench
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void spill(const fs::path& p, const std::string& data) {
+  std::ofstream(p, std::ios::binary) << data;
+}
+
+std::string pattern(std::size_t n) {
+  std::string s(n, '\0');
+  for (std::size_t i = 0; i < n; ++i) s[i] = static_cast<char>('a' + i % 26);
+  return s;
+}
+
+struct ends {
+  file_descriptor in, out;
+  ends(const fs::path& from, const fs::path& to)
+      : in(::open(from.c_str(), O_RDONLY | O_CLOEXEC)), out(::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) {}
+  target::pair pair() const { return {in.get(), out.get()}; }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(copy_run_test)
+
+BOOST_AUTO_TEST_CASE(stream_copy_counts_full_and_partial_records) {
+  test::temp_dir dir;
+  const std::string data = pattern(10000);
+  spill(dir / "in", data);
+  ends e(dir / "in", dir / "out");
+  auto r = run(workload(mix::copy{}, engine::stream, block{4096}, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+  BOOST_TEST(slurp(dir / "out") == data);
+  BOOST_TEST(r->stats.records == (record_counts{2, 1, 2, 1}));
+  BOOST_TEST(r->stats.of(op_kind::read).bytes == 10000u);
+  BOOST_TEST(r->stats.of(op_kind::write).bytes == 10000u);
+  BOOST_TEST(r->stats.of(op_kind::read).ops == 4u);  // three records and the read that found the end
+  BOOST_TEST(r->stats.of(op_kind::write).ops == 3u);
+  BOOST_TEST(r->workload.mix == "copy");
+  BOOST_TEST(r->workload.target == "pair");
+}
+
+BOOST_AUTO_TEST_CASE(output_blocks_differ_from_input_records) {
+  test::temp_dir dir;
+  const std::string data = pattern(2500);
+  spill(dir / "in", data);
+  ends e(dir / "in", dir / "out");
+  auto r = run(workload(mix::copy{.output_block = 1000}, engine::stream, block{512}, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+  BOOST_TEST(slurp(dir / "out") == data);
+  BOOST_TEST(r->stats.records == (record_counts{4, 1, 2, 1}));
+  BOOST_TEST(r->stats.of(op_kind::write).ops == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(record_limit_tail_and_padding) {
+  test::temp_dir dir;
+  const std::string data = pattern(5000);
+  spill(dir / "in", data);
+  {
+    ends e(dir / "in", dir / "out");
+    auto r = run(workload(mix::copy{.records = 2, .tail_bytes = 100}, engine::stream, block{1000}, e.pair(), stop::after{}));
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    BOOST_TEST(slurp(dir / "out") == data.substr(0, 2100));
+    BOOST_TEST(r->stats.records == (record_counts{2, 1, 2, 1}));
+  }
+  {
+    ends e(dir / "in", dir / "out");
+    auto r = run(workload(mix::copy{.pad_short_reads = true}, engine::stream, block{3000}, e.pair(), stop::after{}));
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    BOOST_TEST(slurp(dir / "out") == data + std::string(1000, '\0'));
+    BOOST_TEST(r->stats.records == (record_counts{1, 1, 2, 0}));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(fill_blocks_joins_short_pipe_reads) {
+  for (bool fill : {false, true}) {
+    int fds[2];
+    BOOST_TEST_REQUIRE(::pipe(fds) == 0);
+    file_descriptor read_end(fds[0]);
+    std::thread writer([&] {
+      // Two writes with a pause between them: the first read sees only the first part.
+      (void)!::write(fds[1], "abc", 3);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      (void)!::write(fds[1], "defgh", 5);
+      ::close(fds[1]);
+    });
+    test::temp_dir dir;
+    file_descriptor out(::open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    auto r = run(workload(mix::copy{.fill_blocks = fill, .records = 2}, engine::stream, block{4},
+                          target::pair{read_end.get(), out.get()}, stop::after{}));
+    writer.join();
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    if (fill) {
+      BOOST_TEST(slurp(dir / "out") == "abcdefgh");
+      BOOST_TEST(r->stats.records == (record_counts{2, 0, 2, 0}));
+    } else {
+      BOOST_TEST(slurp(dir / "out") == "abcdefg");
+      BOOST_TEST(r->stats.records == (record_counts{1, 1, 1, 1}));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(psync_copy_starts_at_the_offsets_and_flushes_at_end) {
+  test::temp_dir dir;
+  const std::string data = pattern(64_KiB);
+  spill(dir / "in", data);
+  spill(dir / "out", std::string(8_KiB, 'z'));
+  file_descriptor in(::open((dir / "in").c_str(), O_RDONLY | O_CLOEXEC));
+  file_descriptor out(::open((dir / "out").c_str(), O_WRONLY | O_CLOEXEC));
+  auto r = run(workload(mix::copy{.records = 4}, engine::psync, block{4_KiB}, sync::fdatasync_at_end,
+                        target::pair{in.get(), out.get(), 16_KiB, 4_KiB}, stop::after{}));
+  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+  BOOST_TEST(slurp(dir / "out") == std::string(4_KiB, 'z') + data.substr(16_KiB, 16_KiB));
+  BOOST_TEST(r->stats.of(op_kind::flush).ops == 1u);
+  BOOST_TEST(r->stats.of(op_kind::read).latency.count() == 4u);
+  BOOST_TEST(r->stats.of(op_kind::write).latency.count() == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(a_failed_write_is_named_and_still_counted) {
+  if (!fs::exists("/dev/full")) return;
+  test::temp_dir dir;
+  spill(dir / "in", pattern(3000));
+  file_descriptor in(::open((dir / "in").c_str(), O_RDONLY | O_CLOEXEC));
+  file_descriptor full(::open("/dev/full", O_WRONLY | O_CLOEXEC));
+  progress_snapshot last;
+  run_options options;
+  options.final_snapshot = &last;
+  auto r = run(workload(mix::copy{}, engine::stream, block{1000}, target::pair{in.get(), full.get()}, stop::after{}),
+               options);
+  BOOST_TEST_REQUIRE(!r.has_value());
+  BOOST_TEST(r.message() == "write destination: No space left on device (the filesystem is full)");
+  BOOST_TEST(last.records == (record_counts{1, 0, 0, 0}));
+}
+
+BOOST_AUTO_TEST_CASE(bad_values_are_refused) {
+  test::temp_dir dir;
+  spill(dir / "in", "x");
+  ends e(dir / "in", dir / "out");
+  auto tail = run(workload(mix::copy{.records = 0, .tail_bytes = 8}, engine::stream, block{8}, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(!tail);
+  BOOST_TEST(tail.message() == "the tail read (8 bytes) must be shorter than a block (8)");
+  auto direct = run(workload(mix::copy{}, engine::stream, block{1000}, open::direct, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(!direct);
+  BOOST_TEST(direct.message().find("O_DIRECT needs block sizes") == 0u);
+  auto closed = run(workload(mix::copy{}, engine::stream, target::pair{}, stop::after{}));
+  BOOST_TEST_REQUIRE(!closed);
+  BOOST_TEST(closed.message() == "a copy needs an open source and destination descriptor");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,146 @@
+// Runs rb-dd and the system's GNU dd with the same operands in twin temporary directories and
+// compares what they leave: output files byte for byte, records lines, statistics lines, exit codes.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "../support/temp_dir.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* gnu_dd = "/bin/dd";
+
+struct dd_case {
+  const char* command;          ///< a shell command; DD stands for the dd under test
+  const char* setup = "";       ///< run first in the directory (both dd's get the same files)
+  const char* error = nullptr;  ///< text both dd's must print on stderr
+  std::vector<const char*> outputs = {"out"};
+};
+
+// `in` holds 100000 bytes that are not all alike; `slow` writes 3 bytes, pauses, then 5 more.
+constexpr const char* common_setup =
+    "awk 'BEGIN { for (i = 0; i < 1000; i++) printf \"%099d\\n\", i }' > in; "
+    "printf '#!/bin/sh\\nprintf abc; sleep 0.3; printf defgh\\n' > slow; chmod +x slow\n";
+
+const std::vector<dd_case> cases = {
+    {"DD if=in of=out bs=4096"},
+    {"DD if=in of=out"},
+    {"DD if=in of=out bs=1000 count=7"},
+    {"DD if=in of=out ibs=1 obs=2 count=3"},
+    {"DD if=in of=out ibs=1000 obs=300 count=5 conv=sync"},
+    {"DD if=in of=out bs=3000 conv=sync"},
+    {"DD if=in of=out bs=512 skip=3 seek=2"},
+    {"DD if=in of=out bs=1k count=5000 iflag=count_bytes"},
+    {"DD if=in of=out bs=1k skip=1500 iflag=skip_bytes count=2"},
+    {"DD if=in of=out bs=1k seek=1500 oflag=seek_bytes count=2"},
+    {"DD if=in of=out bs=4k count=3 conv=notrunc", "head -c 200000 /dev/zero > out"},
+    {"DD if=in of=out bs=4k count=3", "head -c 200000 /dev/zero > out"},
+    {"DD if=in of=out bs=1k seek=10 count=1", "head -c 200000 /dev/zero > out"},
+    {"./slow | DD of=out bs=4 count=2"},
+    {"./slow | DD of=out bs=4 count=2 iflag=fullblock"},
+    {"./slow | DD of=out ibs=4 obs=3"},
+    {"./slow | DD of=out bs=4 conv=sync"},
+    {"./slow | DD bs=2 skip=2 > out"},
+    {"DD bs=1k count=3 < in > out"},
+    {"DD if=/dev/zero of=out bs=1M count=2"},
+    {"DD if=in of=/dev/null bs=64k", "", nullptr, {}},
+    {"DD if=in of=out bs=1 count=1"},
+    {"DD if=in of=out count=0"},
+    {"DD if=/dev/null of=out"},
+    {"DD if=in of=out bs=8k conv=fdatasync"},
+    {"DD if=in of=out bs=8k count=4 conv=fsync oflag=dsync"},
+    {"DD if=/dev/zero of=out bs=2x1k count=1kB iflag=count_bytes"},
+    {"DD if=in of=out bs=1b count=3w"},
+    {"DD if=in of=out bs=1k count=3 status=noxfer"},
+    {"DD if=in of=out bs=1k count=3 status=none"},
+    {"DD if=in of=out bs=1M skip=1", "", "cannot skip to specified offset"},
+    {"DD if=in of=/dev/full bs=1k count=2", "", "No space left on device", {}},
+    {"DD if=missing of=out", "", "failed to open 'missing': No such file or directory"},
+    {"DD if=in of=out bs=12q", "", "invalid number"},
+    {"DD if=in of=out conv=excl", "touch out", "failed to open 'out': File exists"},
+    {"DD if=in of=out conv=nocreat", "", "failed to open 'out': No such file or directory"},
+    {"DD if=in of=out bogus", "", "unrecognized operand"},
+};
+
+struct outcome {
+  int exit_code = -1;
+  std::vector<std::string> records, statistics, other;
+  std::string stderr_text;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+outcome run_in(const fs::path& dir, const dd_case& c, const std::string& dd) {
+  std::string command = c.command;
+  command.replace(command.find("DD"), 2, dd);
+  std::ofstream(dir / "case.sh") << common_setup << c.setup << "\n{ " << command << " ; } 2> stderr.txt\n";
+  const int status = std::system(fmt::format("cd '{}' && /bin/sh ./case.sh", dir.string()).c_str());
+  fs::remove(dir / "case.sh");
+  outcome o;
+  o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.stderr_text = slurp(dir / "stderr.txt");
+  fs::remove(dir / "stderr.txt");
+  std::istringstream lines(o.stderr_text);
+  static const std::regex records(R"(\d+\+\d+ records (in|out))");
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_match(line, records)) o.records.push_back(line);
+    else if (line.find(" copied, ") != std::string::npos) o.statistics.push_back(line);
+    else o.other.push_back(line);
+  }
+  return o;
+}
+
+// The statistics line's shape; its bytes and sizes (all before "copied") must be equal as well.
+const std::regex statistics_line(
+    R"((0|[1-9]\d*) bytes? (\(\d+(\.\d)? [kMGTPE]?B(, \d+(\.\d)? [KMGTPE]iB)?\) )?copied, \d+(\.\d+)?(e-\d+)? s, (\d+(\.\d)? [kMGTPE]B/s|Infinity B/s))");
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(compare_gnu_test)
+
+BOOST_AUTO_TEST_CASE(same_operands_same_results) {
+  BOOST_TEST_REQUIRE(cases.size() >= 20u);
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.command) {
+      raidbench::test::temp_dir gnu_dir, rb_dir;
+      const outcome gnu = run_in(gnu_dir.path(), c, gnu_dd);
+      const outcome rb = run_in(rb_dir.path(), c, RB_DD_PATH);
+      BOOST_TEST(rb.exit_code == gnu.exit_code, "stderr of rb-dd:\n" << rb.stderr_text << "GNU dd:\n" << gnu.stderr_text);
+      BOOST_TEST(rb.records == gnu.records, boost::test_tools::per_element());
+      BOOST_TEST_REQUIRE(rb.statistics.size() == gnu.statistics.size());
+      for (std::size_t i = 0; i < gnu.statistics.size(); ++i) {
+        BOOST_TEST(std::regex_match(gnu.statistics[i], statistics_line), gnu.statistics[i]);
+        BOOST_TEST(std::regex_match(rb.statistics[i], statistics_line), rb.statistics[i]);
+        const auto upto_copied = [](const std::string& s) { return s.substr(0, s.find(" copied, ")); };
+        BOOST_TEST(upto_copied(rb.statistics[i]) == upto_copied(gnu.statistics[i]));
+      }
+      if (c.error) {
+        BOOST_TEST(gnu.stderr_text.find(c.error) != std::string::npos, gnu.stderr_text);
+        BOOST_TEST(rb.stderr_text.find(c.error) != std::string::npos, rb.stderr_text);
+      }
+      for (const char* name : c.outputs) {
+        BOOST_TEST(fs::exists(rb_dir / name) == fs::exists(gnu_dir / name), name);
+        if (fs::exists(gnu_dir / name)) BOOST_TEST((slurp(rb_dir / name) == slurp(gnu_dir / name)), name << " differs");
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
