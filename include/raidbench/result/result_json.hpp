@@ -54,6 +54,8 @@ inline void to_json(nlohmann::json& j, const run_statistics& s) {
        {"bytes_per_second", rate(static_cast<double>(s.bytes()))},
        {"thread_events", s.thread_events},
        {"thread_busy_ns", s.thread_busy_ns},
+       {"thread_flushes", s.thread_flushes},
+       {"closing_flushes", s.closing_flushes},
        {"records", s.records}};
   for (std::size_t k = 0; k < op_kind_count; ++k) j[std::string(to_string(static_cast<op_kind>(k)))] = s.kinds[k];
 }
@@ -62,6 +64,8 @@ inline void from_json(const nlohmann::json& j, run_statistics& s) {
   j.at("interrupted").get_to(s.interrupted);
   j.at("thread_events").get_to(s.thread_events);
   j.at("thread_busy_ns").get_to(s.thread_busy_ns);
+  if (j.contains("thread_flushes")) j.at("thread_flushes").get_to(s.thread_flushes);  // absent before schema additions
+  s.closing_flushes = j.value("closing_flushes", std::uint64_t{0});
   if (j.contains("records")) j.at("records").get_to(s.records);  // absent before schema additions
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }

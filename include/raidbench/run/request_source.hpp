@@ -25,10 +25,11 @@ struct position {
 };
 
 /// The operation choice a mix policy reduces to inside the hot loop.
-enum class op_choice : unsigned char { reads, writes, mixed };
+enum class op_choice : unsigned char { reads, writes, mixed, interleaved };
 
 template <class Mix>
-inline constexpr op_choice choice_of = mix::mixed<Mix> ? op_choice::mixed
+inline constexpr op_choice choice_of = std::is_same_v<Mix, mix::interleaved> ? op_choice::interleaved
+                                     : mix::mixed<Mix> ? op_choice::mixed
                                      : std::is_same_v<Mix, mix::reads_t> ? op_choice::reads
                                                                          : op_choice::writes;
 
@@ -73,5 +74,28 @@ struct op_chooser {
     else return rng.unit() < read_fraction ? op_kind::read : op_kind::write;
   }
 };
+
+/// The interleaved choice keeps its thread's counts; each thread works on its own copy.
+template <>
+struct op_chooser<op_choice::interleaved> {
+  double reads_per_write = 0;
+  std::uint64_t reads = 0, writes = 0;
+  op_kind next(random_generator&) noexcept {
+    if (static_cast<double>(reads + 1) / static_cast<double>(writes + 1) < reads_per_write) {
+      ++reads;
+      return op_kind::read;
+    }
+    ++writes;
+    return op_kind::write;
+  }
+};
+
+/// The chooser a mix policy reduces to.
+template <class Mix>
+op_chooser<choice_of<Mix>> chooser_for(const Mix& m) noexcept {
+  if constexpr (std::is_same_v<Mix, mix::interleaved>) return {m.reads_per_write};
+  else if constexpr (mix::mixed<Mix>) return {m.read_fraction()};
+  else return {};
+}
 
 }  // namespace raidbench::detail

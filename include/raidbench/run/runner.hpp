@@ -42,12 +42,6 @@ constexpr target_use use_of() {
   else return target_use::write;
 }
 
-template <class Mix>
-double read_fraction_of(const Mix& m) {
-  if constexpr (mix::mixed<Mix>) return m.read_fraction();
-  else return 0.0;
-}
-
 inline void fill_with_noise(std::byte* data, std::size_t size, random_generator& rng) {
   // Written blocks carry pseudo-random bytes, so compressing or deduplicating drives cannot flatter them.
   for (std::size_t i = 0; i + 8 <= size; i += 8) {
@@ -118,9 +112,12 @@ expected<result> run(const W& w, const run_options& options = {}) {
     if constexpr (is_mmap && use == target_use::write) {
       // A missing file is created at its full size, then mapped.
       opened = opened_target::open(w.template get<slot::target>(), open_bits, target_use::write);
-      if (opened)
+      if (opened) {
         for (int fd : opened->fds())
           if (::ftruncate(fd, static_cast<off_t>(opened->file_size())) != 0) return system_failure("ftruncate", d.path, errno);
+        // A shared writable mapping needs a descriptor open for reading too.
+        opened = opened_target::open(w.template get<slot::target>(), open_bits, target_use::mixed);
+      }
     }
     if (!opened) return opened.err();
   }
@@ -152,7 +149,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
     job.stats = &stats[i];
   }
 
-  const detail::op_chooser<choice> chooser{detail::read_fraction_of(w.template get<slot::mix>())};
+  const auto chooser = detail::chooser_for(w.template get<slot::mix>());
   const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
   std::latch ready(n_threads + 1), go(1);
   std::mutex done_mutex;

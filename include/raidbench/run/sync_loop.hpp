@@ -19,7 +19,8 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
   const std::size_t block = job.layout.block;
   position_source<Access> positions(job.layout, job.first_block, job.end_block, job.one_pass);
   thread_stats& stats = *job.stats;
-  std::uint64_t ops = 0, bytes = 0, writes_since_flush = 0;
+  std::uint64_t ops = 0, bytes = 0, counted_since_flush = 0;
+  bool dirty = false;  // a write since the last periodic flush
   std::uint64_t t = now_ns();
   position where{};
   while (ops < job.max_ops && bytes < job.max_bytes && t < job.deadline_ns && !job.told_to_stop()) {
@@ -38,15 +39,22 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
     bytes += static_cast<std::uint64_t>(done);
     if (done == 0) break;  // end of input (a stream, or a file shorter than it said)
     if constexpr (flush_plan<Sync>::periodic) {
-      if (kind == op_kind::write && ++writes_since_flush == flush.every) {
-        writes_since_flush = 0;
-        if (io.template flush<flush_plan<Sync>::call>(where.file) != 0) {
-          job.failure = {to_string(flush_plan<Sync>::call).data(), where.file, errno};
-          break;
+      dirty |= kind == op_kind::write;
+      if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
+        counted_since_flush = 0;
+        const std::uint32_t first = flush.all_files ? 0 : where.file;
+        const std::uint32_t last = flush.all_files ? job.layout.files : where.file + 1;
+        for (std::uint32_t f = first; dirty && f < last; ++f) {
+          if (io.template flush<flush_plan<Sync>::call>(f) != 0) {
+            job.failure = {to_string(flush_plan<Sync>::call).data(), f, errno};
+            break;
+          }
+          const std::uint64_t flushed = now_ns();
+          stats.record(op_kind::flush, flushed - t, 0);
+          t = flushed;
         }
-        const std::uint64_t flushed = now_ns();
-        stats.record(op_kind::flush, flushed - t, 0);
-        t = flushed;
+        dirty = false;
+        if (job.failure) break;
       }
     }
   }
@@ -59,6 +67,7 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
       }
       const std::uint64_t flushed = now_ns();
       stats.record(op_kind::flush, flushed - t, 0);
+      ++stats.closing_flushes;
       t = flushed;
     }
   }

@@ -79,8 +79,19 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
   for (std::uint32_t i = depth; i > 0; --i) free_slots.push_back(i - 1);
   std::uint64_t flush_started = 0;
   bool flush_in_flight = false;
+  std::uint32_t flush_file = 0, flush_end = 0;  // the files a periodic flush still has to cover
+  bool dirty = false;
+  // A drained flush: it starts once every earlier I/O has completed, as a sync write would.
+  auto queue_flush = [&](std::uint32_t file) {
+    io_uring_sqe* fsqe = ::io_uring_get_sqe(ring);
+    ::io_uring_prep_fsync(fsqe, static_cast<int>(file),
+                          flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
+    fsqe->flags |= IOSQE_FIXED_FILE | IOSQE_IO_DRAIN;
+    ::io_uring_sqe_set_data64(fsqe, flush_slot);
+    flush_in_flight = true;
+  };
 
-  std::uint64_t issued = 0, issued_bytes = 0, writes_since_flush = 0;
+  std::uint64_t issued = 0, issued_bytes = 0, counted_since_flush = 0;
   std::uint32_t in_flight = 0;
   bool input_done = false;
   std::uint64_t t = now_ns();
@@ -113,17 +124,17 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       ++issued;
       issued_bytes += block;
       if constexpr (flush_plan<Sync>::periodic) {
-        if (kind == op_kind::write && ++writes_since_flush == flush.every) {
-          writes_since_flush = 0;
-          // A drained flush: it starts once every earlier I/O has completed, as a sync write would.
-          io_uring_sqe* fsqe = ::io_uring_get_sqe(ring);
-          ::io_uring_prep_fsync(fsqe, static_cast<int>(where.file),
-                                flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
-          fsqe->flags |= IOSQE_FIXED_FILE | IOSQE_IO_DRAIN;
-          ::io_uring_sqe_set_data64(fsqe, flush_slot);
-          flush_in_flight = true;
-          flush_started = t;
-          break;
+        dirty |= kind == op_kind::write;
+        if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
+          counted_since_flush = 0;
+          if (dirty) {
+            dirty = false;
+            flush_file = flush.all_files ? 0 : where.file;
+            flush_end = flush.all_files ? job.layout.files : where.file + 1;
+            queue_flush(flush_file);
+            flush_started = t;
+            break;
+          }
         }
       }
     }
@@ -141,8 +152,12 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       const std::uint64_t s = ::io_uring_cqe_get_data64(cqe);
       if (s == flush_slot) {
         flush_in_flight = false;
-        if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush_plan<Sync>::call).data(), where.file, -cqe->res};
+        if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush_plan<Sync>::call).data(), flush_file, -cqe->res};
         stats.record(op_kind::flush, t - flush_started, 0);
+        if (++flush_file < flush_end && !job.failure) {
+          queue_flush(flush_file);
+          flush_started = t;
+        }
         continue;
       }
       const slot_state& st = slots[s];
@@ -174,6 +189,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       }
       const std::uint64_t flushed = now_ns();
       stats.record(op_kind::flush, flushed - t, 0);
+      ++stats.closing_flushes;
       t = flushed;
     }
   }

@@ -43,6 +43,8 @@ struct run_statistics {
   std::uint64_t elapsed_ns = 0;             ///< wall time from the synchronised start to the last thread's end
   std::vector<std::uint64_t> thread_events;   ///< events per thread
   std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
+  std::vector<std::uint64_t> thread_flushes;  ///< flushes per thread during the run (closing ones excluded)
+  std::uint64_t closing_flushes = 0;         ///< flushes after the last I/O, counted in the flush kind too
   bool interrupted = false;                  ///< stopped by a signal: a partial result
   record_counts records{};                   ///< full and partial records (copy workloads only)
 
@@ -83,6 +85,8 @@ struct run_statistics {
     records += t.records;
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
+    thread_flushes.push_back(t.histogram(op_kind::flush).count() - t.closing_flushes);
+    closing_flushes += t.closing_flushes;
   }
 };
 

@@ -17,6 +17,7 @@ struct alignas(64) thread_stats {
   std::array<std::uint64_t, op_kind_count> bytes{};
   std::uint64_t busy_ns = 0;     ///< time spent inside timed operations
   std::uint64_t elapsed_ns = 0;  ///< wall time of this thread's run
+  std::uint64_t closing_flushes = 0;  ///< flushes after the last I/O (sync at_end), among the flush kind's
   record_counts records{};       ///< full and partial records (copy workloads only)
 
   void record(op_kind kind, std::uint64_t latency_ns, std::uint64_t n_bytes) noexcept {

@@ -37,6 +37,15 @@ struct read_percent {
   constexpr double read_fraction() const noexcept { return percent / 100.0; }
 };
 
+/// Reads and writes in a ratio, chosen without chance: a read whenever (reads + 1) / (writes + 1) of
+/// the thread is below `reads_per_write`, else a write, as sysbench 1.0's rndrw does.
+struct interleaved {
+  using slot = raidbench::slot::mix;
+  static constexpr std::string_view name = "interleaved";
+  double reads_per_write = 1.5;
+  constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
+};
+
 inline constexpr reads_t reads{};
 inline constexpr writes_t writes{};
 inline constexpr rewrite_t rewrite{};

@@ -18,8 +18,18 @@ struct none_t {
   static constexpr std::string_view name = "none";
 };
 
+/// What a flush period counts: writes, or every request (reads too) as sysbench's --file-fsync-freq.
+enum class period : unsigned char { writes, requests };
+/// What a periodic flush covers: the file just written, or every file of the target in turn
+/// (one timed flush per file), as sysbench does.
+enum class scope : unsigned char { written_file, all_files };
+
+constexpr std::string_view to_string(period p) noexcept { return p == period::writes ? "writes" : "requests"; }
+constexpr std::string_view to_string(scope s) noexcept { return s == scope::written_file ? "written_file" : "all_files"; }
+
 /// Flush after every `writes` writes (1: after each write); `at_end` adds a final flush, timed
-/// inside the run, as sysbench's --file-fsync-end does.
+/// inside the run, as sysbench's --file-fsync-end does. With `counts = period::requests` the period
+/// counts reads too, and a period without a write flushes nothing.
 template <call C>
 struct every {
   using slot = raidbench::slot::sync;
@@ -27,6 +37,8 @@ struct every {
   static constexpr std::string_view name = C == call::fsync ? "fsync_every" : "fdatasync_every";
   std::uint64_t writes = 1;
   bool at_end = false;
+  period counts = period::writes;
+  scope covers = scope::written_file;
 };
 using fsync_every = every<call::fsync>;
 using fdatasync_every = every<call::fdatasync>;

@@ -1,0 +1,68 @@
+#pragma once
+// The slot tables: each maps one group of options to the policy of one slot and hands it on.
+// Only the combinations sysbench can ask for are instantiated (a read test never flushes).
+#include <cstdint>
+#include <limits>
+
+#include "plan.hpp"
+#include "raidbench/run/runner.hpp"
+
+namespace rb_fileio {
+
+using raidbench::report::fileio_mode;
+
+// The sync slot: none for reads or when nothing is asked; otherwise fsync() or fdatasync() every
+// --file-fsync-freq requests of every file in turn (sysbench's rounds), or after each write
+// (--file-fsync-all); --file-fsync-end alone is a period no run reaches, plus the closing flush.
+template <bool Writes, class Next>
+auto with_sync(const plan& p, Next&& next) {
+  namespace sync = raidbench::sync;
+  if constexpr (!Writes) {
+    return next(sync::none);
+  } else {
+    if (!p.fsync_all && p.fsync_freq == 0 && !p.fsync_end) return next(sync::none);
+    auto set = [&](auto every) {
+      if (p.fsync_all) {
+        every.writes = 1;
+      } else {
+        every.writes = p.fsync_freq ? p.fsync_freq : std::numeric_limits<std::uint64_t>::max();
+        every.at_end = p.fsync_end;
+        every.counts = sync::period::requests;
+        every.covers = sync::scope::all_files;
+      }
+      return every;
+    };
+    if (p.fdatasync) return next(set(sync::fdatasync_every{}));
+    return next(set(sync::fsync_every{}));
+  }
+}
+
+// The access and mix slots, from the test mode.
+template <class Next>
+auto with_mode(const plan& p, Next&& next) {
+  namespace access = raidbench::access;
+  namespace mix = raidbench::mix;
+  switch (p.mode) {
+    case fileio_mode::seqwr: return with_sync<true>(p, [&](auto s) { return next(access::sequential, mix::writes, s); });
+    case fileio_mode::seqrewr: return with_sync<true>(p, [&](auto s) { return next(access::sequential, mix::rewrite, s); });
+    case fileio_mode::seqrd: return with_sync<false>(p, [&](auto s) { return next(access::sequential, mix::reads, s); });
+    case fileio_mode::rndrd: return with_sync<false>(p, [&](auto s) { return next(access::random, mix::reads, s); });
+    case fileio_mode::rndwr: return with_sync<true>(p, [&](auto s) { return next(access::random, mix::writes, s); });
+    case fileio_mode::rndrw: break;
+  }
+  return with_sync<true>(p, [&](auto s) { return next(access::random, mix::interleaved{p.rw_ratio}, s); });
+}
+
+/// Runs the plan with the engine policies given (engine, and queue depth for io_uring).
+template <class... Engine>
+raidbench::expected<raidbench::result> run_with(const plan& p, const raidbench::run_options& o, Engine... engine) {
+  using namespace raidbench;
+  return with_mode(p, [&](auto access, auto mix, auto sync) {
+    return run(workload(access, mix, sync, engine..., block{p.block_size}, open::dynamic{p.open_bits},
+                        target::file_set{p.directory, p.files, p.file_size * p.files}, threads{p.threads},
+                        seed{p.seed}, stop::after{p.time, p.events}),
+               o);
+  });
+}
+
+}  // namespace rb_fileio

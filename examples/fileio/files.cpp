@@ -1,0 +1,113 @@
+#include "files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/random.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/core/units.hpp"
+
+namespace rb_fileio {
+
+using raidbench::expected;
+using raidbench::fail;
+
+namespace {
+std::uint64_t current_size(const std::filesystem::path& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+// Prepare writes whole blocks from a file's end until it holds file_size bytes, as sysbench does.
+std::uint64_t bytes_to_write(std::uint64_t have, std::uint64_t want, std::uint64_t block) {
+  if (have >= want) return 0;
+  return (want - have + block - 1) / block * block;
+}
+}  // namespace
+
+std::filesystem::path file_name(std::uint32_t i) { return fmt::format("test_file.{}", i); }
+
+expected<void> check_free_space(const std::filesystem::path& dir, const options& o) {
+  std::uint64_t needed = 0;
+  for (std::uint32_t i = 0; i < o.files; ++i)
+    needed += bytes_to_write(current_size(dir / file_name(i)), o.file_size(), o.block_size);
+  struct statvfs vfs {};
+  if (::statvfs(dir.c_str(), &vfs) != 0) return raidbench::system_failure("statvfs", dir.string(), errno);
+  const std::uint64_t available = static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize;
+  if (needed > available)
+    return fail(fmt::format("prepare needs {} more in {} but its filesystem has {} free: lower --file-total-size",
+                            raidbench::format_iec(needed), std::filesystem::absolute(dir).string(),
+                            raidbench::format_iec(available)));
+  return {};
+}
+
+expected<void> prepare_files(const options& o, std::string& out) {
+  const std::uint64_t file_size = o.file_size();
+  out += fmt::format("{} files, {}Kb each, {}Mb total\n", o.files, file_size / 1024, file_size * o.files / (1024 * 1024));
+  out += "Creating files for the test...\n";
+  out += raidbench::report::sysbench_fileio_flags_line(o.settings());
+  raidbench::aligned_buffer buffer(o.block_size);
+  raidbench::random_generator rng(0x5eed);
+  // Pseudo-random bytes, so a compressing or deduplicating device cannot flatter later reads.
+  for (std::size_t i = 0; i + 8 <= buffer.size(); i += 8) {
+    const std::uint64_t word = rng();
+    std::memcpy(buffer.data() + i, &word, 8);
+  }
+  std::uint64_t written = 0;
+  const std::uint64_t start = raidbench::now_ns();
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    const std::string name = file_name(i).string();
+    raidbench::file_descriptor fd(::open(name.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC | o.open_bits(), 0600));
+    if (fd.get() < 0) return raidbench::system_failure("open", name, errno);
+    const off_t end = ::lseek(fd.get(), 0, SEEK_END);
+    if (end < 0) return raidbench::system_failure("lseek", name, errno);
+    auto offset = static_cast<std::uint64_t>(end);
+    out += offset >= file_size ? fmt::format("Reusing existing file {}\n", name)
+           : offset > 0        ? fmt::format("Extending existing file {}\n", name)
+                               : fmt::format("Creating file {}\n", name);
+    for (; offset < file_size; offset += o.block_size, written += o.block_size) {
+      const ssize_t w = ::pwrite(fd.get(), buffer.data(), o.block_size, static_cast<off_t>(offset));
+      if (w < 0) return raidbench::system_failure("write", name, errno);
+      if (static_cast<std::uint64_t>(w) != o.block_size) return fail(fmt::format("write {}: short write (disk full?)", name));
+    }
+    // Flushed now, so the test does not pay for writing back what prepare left dirty.
+    if (::fsync(fd.get()) != 0) return raidbench::system_failure("fsync", name, errno);
+  }
+  const double seconds = static_cast<double>(raidbench::now_ns() - start) / 1e9;
+  if (written > 0)
+    out += fmt::format("{} bytes written in {:.2f} seconds ({:.2f} MiB/sec).\n", written, seconds,
+                       static_cast<double>(written) / (1024.0 * 1024.0) / seconds);
+  else
+    out += "No bytes written.\n";
+  return {};
+}
+
+void remove_files(const options& o) {
+  for (std::uint32_t i = 0; i < o.files; ++i) ::unlink(file_name(i).c_str());
+}
+
+expected<void> check_prepared(const options& o) {
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    const auto name = file_name(i);
+    struct stat st {};
+    if (::stat(name.c_str(), &st) != 0)
+      return fail(fmt::format("{} is missing in {}: run 'rb-fileio --file-num={} --file-total-size={} prepare' first",
+                              name.string(), std::filesystem::current_path().string(), o.files, o.total_size));
+    if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
+      return fail(fmt::format("{} holds {} B but at least {} B is expected: was prepare run with other "
+                              "--file-total-size or --file-num values?",
+                              name.string(), st.st_size, o.file_size()));
+  }
+  return {};
+}
+
+}  // namespace rb_fileio

@@ -1,0 +1,26 @@
+#pragma once
+// The test files: test_file.0 … test_file.<N-1> in the working directory, as sysbench names them.
+#include <filesystem>
+#include <string>
+
+#include "options.hpp"
+#include "raidbench/core/expected.hpp"
+
+namespace rb_fileio {
+
+/// "test_file.<i>".
+std::filesystem::path file_name(std::uint32_t i);
+
+/// Refuses, in one line, when the free space of `dir` cannot hold what prepare still has to write.
+raidbench::expected<void> check_free_space(const std::filesystem::path& dir, const options& o);
+
+/// Creates or extends the files to their size (whole blocks, fsync'ed), printing as sysbench does.
+raidbench::expected<void> prepare_files(const options& o, std::string& out);
+
+/// Removes exactly the files sysbench would name, and nothing else.
+void remove_files(const options& o);
+
+/// Says which file is missing or short when a test needs them prepared.
+raidbench::expected<void> check_prepared(const options& o);
+
+}  // namespace rb_fileio

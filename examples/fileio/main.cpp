@@ -1,0 +1,161 @@
+// rb-fileio: sysbench 1.0.20's fileio test on raidbench's policies and runner.
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "files.hpp"
+#include "options.hpp"
+#include "plan.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/units.hpp"
+#include "raidbench/report/sysbench_fileio.hpp"
+#include "raidbench/result/result_json.hpp"
+#include "raidbench/run/signals.hpp"
+
+namespace {
+
+using namespace rb_fileio;
+using raidbench::report::fileio_mode;
+
+constexpr const char* first_line = "rb-fileio 0.1.0 (raidbench; sysbench 1.0.20 fileio layout)\n\n";
+
+int failed(const std::string& message) {
+  std::fprintf(stderr, "rb-fileio: %s\n", message.c_str());
+  return 1;
+}
+
+void print(const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+// The engine slot's table: sysbench's --file-io-mode to the translation unit of that engine.
+using engine_runner = raidbench::expected<raidbench::result> (*)(const plan&, const raidbench::run_options&);
+engine_runner engine_for(const std::string& io_mode) {
+  if (io_mode == "async") return run_io_uring;
+  if (io_mode == "mmap") return run_mmap;
+  return run_psync;
+}
+
+bool sequential(fileio_mode m) {
+  return m == fileio_mode::seqwr || m == fileio_mode::seqrewr || m == fileio_mode::seqrd;
+}
+
+plan plan_of(const options& o) {
+  plan p;
+  p.mode = o.mode;
+  p.files = o.files;
+  p.file_size = o.file_size();
+  p.block_size = o.block_size * (sequential(o.mode) && o.merged_requests ? o.merged_requests : 1);
+  p.open_bits = o.open_bits();
+  const auto s = o.settings();
+  p.fsync_freq = s.fsync_freq;
+  p.fsync_end = s.fsync_end;
+  p.fsync_all = s.fsync_all;
+  p.fdatasync = o.fdatasync;
+  p.rw_ratio = o.rw_ratio;
+  p.threads = o.threads;
+  p.backlog = o.backlog;
+  p.seed = o.rand_seed ? o.rand_seed : raidbench::now_ns();
+  p.time = std::chrono::nanoseconds(static_cast<std::int64_t>(o.time_seconds * 1e9));
+  p.events = o.events;
+  return p;
+}
+
+// True when the whole set fits in RAM and goes through the page cache: reads may never reach the disk.
+bool page_cache_may_serve(const options& o) {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  const auto ram = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  return !o.extra_direct && pages > 0 && o.file_size() * o.files <= ram;
+}
+
+std::string page_cache_note(const options& o) {
+  const auto ram = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  return fmt::format("Note: the file set ({}) fits in RAM ({}) and is not opened with O_DIRECT "
+                     "(--file-extra-flags=direct): reads may be served by the page cache, not the storage.\n",
+                     raidbench::format_iec(o.file_size() * o.files), raidbench::format_iec(ram));
+}
+
+int run_test(const options& o) {
+  const bool text = o.format != output_format::json;
+  if (o.mode != fileio_mode::seqwr) {
+    if (auto ok = check_prepared(o); !ok) return failed(ok.message());
+  } else {
+    remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
+  }
+  const auto settings = o.settings();
+  if (o.format == output_format::sysbench) print(first_line + raidbench::report::sysbench_fileio_banner(settings));
+
+  raidbench::run_options ro;
+  raidbench::progress_snapshot last;
+  if (o.report_interval > 0 && o.format == output_format::sysbench) {
+    ro.progress_interval = std::chrono::seconds(o.report_interval);
+    ro.on_progress = [&](const raidbench::progress_snapshot& now) {
+      print(raidbench::report::sysbench_fileio_interval(now, last, o.percentile));
+      last = now;
+    };
+  }
+  raidbench::stop_on_signals signals;
+  auto r = engine_for(o.io_mode)(plan_of(o), ro);
+  if (!r) return failed(r.message());
+
+  if (!text) {
+    nlohmann::json j = *r;
+    j["fileio"] = {{"test_mode", std::string(raidbench::report::detail::mode_words(o.mode))},
+                   {"io_mode", o.io_mode},
+                   {"events", raidbench::report::sysbench_fileio_events(r->stats, settings)},
+                   {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
+                   {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
+                   {"page_cache_may_serve_reads", page_cache_may_serve(o)}};
+    print(j.dump(2) + "\n");
+    return 0;
+  }
+  std::string out;
+  if (o.format == output_format::sysbench04) {
+    out = "rb-fileio 0.1.0 (raidbench; sysbench 0.4.12 fileio layout)\n" +
+          raidbench::report::sysbench04_fileio_report(r->stats, settings);
+  } else {
+    if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
+    out += raidbench::report::sysbench_fileio_report(r->stats, settings);
+  }
+  if (page_cache_may_serve(o)) out += page_cache_note(o);
+  print(out);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  auto parsed = parse(args);
+  if (!parsed) return failed(parsed.message());
+  const options& o = *parsed;
+  switch (o.cmd) {
+    case command::help: print(usage()); return 0;
+    case command::version: print("rb-fileio 0.1.0\n"); return 0;
+    case command::cleanup:
+      print(std::string(first_line) + "Removing test files...\n");
+      remove_files(o);
+      return 0;
+    case command::prepare: {
+      if (o.mode_given && o.mode == fileio_mode::seqwr) {  // sysbench: seqwr creates its own files
+        print(std::string(first_line) + "Removing test files...\n");
+        remove_files(o);
+        return 0;
+      }
+      if (auto ok = check_free_space(".", o); !ok) return failed(ok.message());
+      print(first_line);
+      std::string out;
+      auto ok = prepare_files(o, out);
+      print(out);
+      return ok ? 0 : failed(ok.message());
+    }
+    case command::run: return run_test(o);
+  }
+  return 1;
+}

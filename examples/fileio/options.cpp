@@ -1,0 +1,280 @@
+#include "options.hpp"
+
+#include <fcntl.h>
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/units.hpp"
+
+namespace rb_fileio {
+
+using raidbench::expected;
+using raidbench::fail;
+using raidbench::report::fileio_mode;
+
+namespace {
+
+expected<std::uint64_t> to_unsigned(std::string_view name, std::string_view v, std::uint64_t max) {
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || ec != std::errc{} || end != v.data() + v.size() || n > max)
+    return fail(fmt::format("invalid value '{}' for --{}: expected a whole number from 0 to {}", v, name, max));
+  return n;
+}
+
+expected<double> to_double(std::string_view name, std::string_view v) {
+  double d = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  if (v.empty() || ec != std::errc{} || end != v.data() + v.size() || !std::isfinite(d) || d < 0)
+    return fail(fmt::format("invalid value '{}' for --{}: expected a number >= 0", v, name));
+  return d;
+}
+
+expected<bool> to_flag(std::string_view name, std::string_view v) {
+  if (v == "on" || v == "yes" || v == "true" || v == "1") return true;
+  if (v == "off" || v == "no" || v == "false" || v == "0") return false;
+  return fail(fmt::format("invalid value '{}' for --{}: expected on or off", v, name));
+}
+
+expected<std::uint64_t> to_size(std::string_view name, std::string_view v) {
+  auto s = raidbench::parse_size(v);
+  if (!s) return fail(fmt::format("--{}: {}", name, s.message()));
+  return *s;
+}
+
+expected<fileio_mode> to_mode(std::string_view v) {
+  if (v == "seqwr") return fileio_mode::seqwr;
+  if (v == "seqrewr") return fileio_mode::seqrewr;
+  if (v == "seqrd") return fileio_mode::seqrd;
+  if (v == "rndrd") return fileio_mode::rndrd;
+  if (v == "rndwr") return fileio_mode::rndwr;
+  if (v == "rndrw") return fileio_mode::rndrw;
+  return fail(fmt::format("invalid --file-test-mode '{}': use seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw", v));
+}
+
+// Applies one --name=value; `value` is empty with `has_value` false for a bare --flag.
+expected<void> apply(options& o, std::string_view name, std::string_view value, bool has_value) {
+  auto need = [&]() -> expected<void> {
+    if (!has_value || value.empty()) return fail(fmt::format("--{} needs a value (--{}=…)", name, name));
+    return {};
+  };
+  auto set = [](auto& field, auto parsed) -> expected<void> {
+    if (!parsed) return parsed.err();
+    field = static_cast<std::remove_reference_t<decltype(field)>>(*parsed);
+    return {};
+  };
+  auto flag = [&](bool& field) { return set(field, has_value ? to_flag(name, value) : expected<bool>(true)); };
+  constexpr std::uint64_t u32 = std::numeric_limits<std::uint32_t>::max();
+
+  if (name == "file-fsync-all") return flag(o.fsync_all);
+  if (name == "file-fsync-end") return flag(o.fsync_end);
+  if (name == "histogram") return flag(o.histogram);
+  if (name == "init-rng") {  // 0.4: sysbench 1.0 always seeds from the time unless --rand-seed
+    bool ignored = false;
+    return flag(ignored);
+  }
+  if (name == "json") {
+    if (has_value) return fail("--json takes no value");
+    o.format = output_format::json;
+    return {};
+  }
+  if (auto r = need(); !r) return r;
+  if (name == "test") {
+    if (value != "fileio") return fail(fmt::format("--test={}: rb-fileio only runs the fileio test", value));
+    return {};
+  }
+  if (name == "file-num") {
+    auto n = to_unsigned(name, value, u32);
+    if (n && *n == 0) return fail("--file-num must be at least 1");
+    return set(o.files, n);
+  }
+  if (name == "file-block-size") {
+    auto n = to_size(name, value);
+    if (n && (*n == 0 || *n > (1u << 30))) return fail(fmt::format("--file-block-size {} is outside 1 B…1 GiB", value));
+    return set(o.block_size, n);
+  }
+  if (name == "file-total-size") {
+    auto n = to_size(name, value);
+    if (n && *n == 0) return fail("--file-total-size must be more than 0");
+    return set(o.total_size, n);
+  }
+  if (name == "file-test-mode") {
+    o.mode_given = true;
+    return set(o.mode, to_mode(value));
+  }
+  if (name == "file-io-mode") {
+    if (value != "sync" && value != "async" && value != "mmap")
+      return fail(fmt::format("invalid --file-io-mode '{}': use sync, async or mmap", value));
+    o.io_mode = std::string(value);
+    return {};
+  }
+  if (name == "file-async-backlog") {
+    auto n = to_unsigned(name, value, 4096);
+    if (n && *n == 0) return fail("--file-async-backlog must be at least 1");
+    return set(o.backlog, n);
+  }
+  if (name == "file-extra-flags") {
+    o.extra_sync = o.extra_dsync = o.extra_direct = false;
+    std::string_view rest = value;
+    while (!rest.empty()) {
+      const auto comma = rest.find(',');
+      const std::string_view f = rest.substr(0, comma);
+      if (f == "sync") o.extra_sync = true;
+      else if (f == "dsync") o.extra_dsync = true;
+      else if (f == "direct") o.extra_direct = true;
+      else return fail(fmt::format("invalid --file-extra-flags '{}': use a list of sync, dsync, direct", f));
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+    return {};
+  }
+  if (name == "file-fsync-freq") return set(o.fsync_freq, to_unsigned(name, value, u32));
+  if (name == "file-fsync-mode") {
+    if (value != "fsync" && value != "fdatasync")
+      return fail(fmt::format("invalid --file-fsync-mode '{}': use fsync or fdatasync", value));
+    o.fdatasync = value == "fdatasync";
+    return {};
+  }
+  if (name == "file-merged-requests") return set(o.merged_requests, to_unsigned(name, value, 1u << 20));
+  if (name == "file-rw-ratio") return set(o.rw_ratio, to_double(name, value));
+  if (name == "threads" || name == "num-threads") {
+    auto n = to_unsigned(name, value, 4096);
+    if (n && *n == 0) return fail(fmt::format("--{} must be at least 1", name));
+    return set(o.threads, n);
+  }
+  if (name == "time" || name == "max-time") return set(o.time_seconds, to_double(name, value));
+  if (name == "events" || name == "max-requests") return set(o.events, to_unsigned(name, value, UINT64_MAX));
+  if (name == "report-interval") return set(o.report_interval, to_unsigned(name, value, 86400));
+  if (name == "percentile") return set(o.percentile, to_unsigned(name, value, 100));
+  if (name == "rand-seed") return set(o.rand_seed, to_unsigned(name, value, u32));
+  if (name == "format") {
+    if (value == "sysbench" || value == "sysbench-1.0") o.format = output_format::sysbench;
+    else if (value == "sysbench-0.4") o.format = output_format::sysbench04;
+    else if (value == "json") o.format = output_format::json;
+    else return fail(fmt::format("invalid --format '{}': use sysbench, sysbench-0.4 or json", value));
+    return {};
+  }
+  return fail(fmt::format("unknown option '--{}' (rb-fileio --help lists them)", name));
+}
+
+}  // namespace
+
+int options::open_bits() const noexcept {
+  return (extra_sync ? O_SYNC : 0) | (extra_dsync ? O_DSYNC : 0) | (extra_direct ? O_DIRECT : 0);
+}
+
+raidbench::report::fileio_settings options::settings() const {
+  raidbench::report::fileio_settings s;
+  s.mode = mode;
+  s.io_mode = io_mode;
+  s.extra_sync = extra_sync;
+  s.extra_dsync = extra_dsync;
+  s.extra_direct = extra_direct;
+  s.files = files;
+  s.file_size = file_size();
+  s.block_size = block_size;
+  s.merged_requests = merged_requests;
+  s.max_events = events;
+  s.rw_ratio = rw_ratio;
+  // --file-fsync-all overrides --file-fsync-freq and --file-fsync-end, as in sysbench.
+  s.fsync_freq = fsync_all ? 0 : fsync_freq;
+  s.fsync_end = fsync_all ? false : fsync_end;
+  s.fsync_all = fsync_all;
+  s.threads = threads;
+  s.report_interval = report_interval;
+  s.seed = rand_seed;
+  s.percentile = percentile;
+  return s;
+}
+
+expected<options> parse(const std::vector<std::string_view>& args) {
+  options o;
+  bool command_given = false;
+  for (std::string_view a : args) {
+    if (a == "--help" || a == "-h" || a == "help") {
+      o.cmd = command::help;
+      return o;
+    }
+    if (a == "--version") {
+      o.cmd = command::version;
+      return o;
+    }
+    if (a.starts_with("--")) {
+      const auto eq = a.find('=');
+      const std::string_view name = a.substr(2, eq == std::string_view::npos ? std::string_view::npos : eq - 2);
+      const bool has_value = eq != std::string_view::npos;
+      if (auto r = apply(o, name, has_value ? a.substr(eq + 1) : std::string_view{}, has_value); !r) return r.err();
+      continue;
+    }
+    if (a == "fileio") continue;  // sysbench's test name, as in `sysbench fileio … run`
+    if (a == "prepare" || a == "run" || a == "cleanup") {
+      if (command_given) return fail(fmt::format("two commands given ('{}' is the second): use one of prepare, run, cleanup", a));
+      command_given = true;
+      o.cmd = a == "prepare" ? command::prepare : a == "run" ? command::run : command::cleanup;
+      continue;
+    }
+    return fail(fmt::format("unexpected argument '{}': give options as --name=value and one of prepare, run, cleanup", a));
+  }
+  if (!command_given) return fail("no command given: use prepare, run or cleanup (rb-fileio --help)");
+  if (o.cmd == command::run && !o.mode_given)
+    return fail("missing required option --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
+  if (o.file_size() == 0)
+    return fail(fmt::format("--file-total-size ({} B) is smaller than --file-num ({}): every file would be empty",
+                            o.total_size, o.files));
+  if (o.extra_direct && o.io_mode == "mmap")
+    return fail("--file-extra-flags=direct cannot be used with --file-io-mode=mmap: mapped pages always go through the page cache");
+  if (o.extra_direct && o.block_size % 512 != 0)
+    return fail(fmt::format("--file-extra-flags=direct needs a block size that is a multiple of 512 bytes, not {}", o.block_size));
+  if (o.cmd == command::run) {
+    const bool sequential = o.mode == fileio_mode::seqwr || o.mode == fileio_mode::seqrewr || o.mode == fileio_mode::seqrd;
+    const std::uint64_t request = o.block_size * (sequential && o.merged_requests ? o.merged_requests : 1);
+    if (o.file_size() < request)
+      return fail(fmt::format("each file ({} B) is smaller than one request ({} B): raise --file-total-size or lower --file-num",
+                              o.file_size(), request));
+  }
+  if (o.time_seconds > 1e7) return fail(fmt::format("--time {} is too long", o.time_seconds));
+  return o;
+}
+
+std::string usage() {
+  return R"(Usage: rb-fileio [fileio] [options] prepare|run|cleanup
+
+A sysbench 1.0.20 fileio replica built on raidbench: same options, same defaults, same files
+(test_file.0 … in the current directory), same report; --json for the result with separate
+read, write and fsync latency histograms.
+
+fileio options:
+  --file-num=N                  number of files to create [128]
+  --file-block-size=N           block size to use in all IO operations [16384]
+  --file-total-size=SIZE        total size of files to create [2G]
+  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}
+  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync] (async: io_uring)
+  --file-async-backlog=N        number of asynchronous operations to queue per thread [128]
+  --file-extra-flags=[LIST,...] list of additional flags to use to open files {sync,dsync,direct} []
+  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't use fsync()) [100]
+  --file-fsync-all[=on|off]     do fsync() after each write operation [off]
+  --file-fsync-end[=on|off]     do fsync() at the end of test [on]
+  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]
+  --file-merged-requests=N      merge at most this number of IO requests if possible (0 - don't merge) [0]
+  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]
+
+General options:
+  --threads=N                   number of threads to use [1]
+  --time=N                      limit for total execution time in seconds [10] (0: none)
+  --events=N                    limit for total number of events [0] (0: none)
+  --report-interval=N           report intermediate statistics every N seconds [0]
+  --percentile=N                percentile to report, 1..100, 0 to disable [95]
+  --histogram[=on|off]          print the latency histogram in the report [off]
+  --rand-seed=N                 seed for the random generator; 0 seeds from the time [0]
+  --format=STRING               sysbench (1.0.20 layout), sysbench-0.4 (0.4.12 layout) or json
+  --json                        same as --format=json
+
+sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
+--init-rng.
+)";
+}
+
+}  // namespace rb_fileio

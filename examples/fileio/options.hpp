@@ -1,0 +1,54 @@
+#pragma once
+// rb-fileio's command line: sysbench 1.0.20's fileio options with their defaults, the general
+// options it shares with every sysbench test, and the 0.4 spellings old write-ups use.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "raidbench/core/expected.hpp"
+#include "raidbench/report/sysbench_fileio.hpp"
+
+namespace rb_fileio {
+
+enum class command : unsigned char { prepare, run, cleanup, help, version };
+enum class output_format : unsigned char { sysbench, sysbench04, json };
+
+/// Every option, parsed and checked; nothing on disk has been touched yet.
+struct options {
+  command cmd = command::help;
+  bool mode_given = false;
+  raidbench::report::fileio_mode mode = raidbench::report::fileio_mode::rndrd;
+  std::string io_mode = "sync";
+  std::uint32_t backlog = 128;
+  bool extra_sync = false, extra_dsync = false, extra_direct = false;
+  std::uint32_t files = 128;
+  std::uint64_t block_size = 16384;
+  std::uint64_t total_size = 2ULL << 30;
+  std::uint64_t fsync_freq = 100;
+  bool fsync_all = false;
+  bool fsync_end = true;
+  bool fdatasync = false;
+  std::uint64_t merged_requests = 0;
+  double rw_ratio = 1.5;
+  unsigned threads = 1;
+  double time_seconds = 10;
+  std::uint64_t events = 0;
+  unsigned report_interval = 0;
+  unsigned percentile = 95;
+  bool histogram = false;
+  std::uint64_t rand_seed = 0;
+  output_format format = output_format::sysbench;
+
+  std::uint64_t file_size() const noexcept { return total_size / files; }
+  int open_bits() const noexcept;
+  raidbench::report::fileio_settings settings() const;
+};
+
+/// Parses argv (without the program name); a bad option is one line saying which and why.
+raidbench::expected<options> parse(const std::vector<std::string_view>& args);
+
+/// The --help text.
+std::string usage();
+
+}  // namespace rb_fileio

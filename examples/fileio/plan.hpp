@@ -1,0 +1,40 @@
+#pragma once
+// The boundary between rb-fileio's run-time options and the library's compile-time policies: a
+// plain struct in, a result out. One translation unit per engine maps the other slots.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+
+#include "raidbench/core/expected.hpp"
+#include "raidbench/report/sysbench_fileio.hpp"
+#include "raidbench/result/result.hpp"
+#include "raidbench/run/progress.hpp"
+
+namespace rb_fileio {
+
+/// What `run` does, as values.
+struct plan {
+  raidbench::report::fileio_mode mode = raidbench::report::fileio_mode::rndrd;
+  std::filesystem::path directory = ".";
+  std::uint32_t files = 128;
+  std::uint64_t file_size = 0;
+  std::uint64_t block_size = 16384;  ///< sequential modes: block × merged requests
+  int open_bits = 0;
+  std::uint64_t fsync_freq = 100;    ///< requests between rounds of fsyncs (0: none)
+  bool fsync_end = true;
+  bool fsync_all = false;
+  bool fdatasync = false;
+  double rw_ratio = 1.5;
+  unsigned threads = 1;
+  std::uint32_t backlog = 128;
+  std::uint64_t seed = 1;
+  std::chrono::nanoseconds time{};
+  std::uint64_t events = 0;
+};
+
+/// Runs the plan with one engine; each is its own translation unit, so the three build in parallel.
+raidbench::expected<raidbench::result> run_psync(const plan& p, const raidbench::run_options& o);
+raidbench::expected<raidbench::result> run_io_uring(const plan& p, const raidbench::run_options& o);
+raidbench::expected<raidbench::result> run_mmap(const plan& p, const raidbench::run_options& o);
+
+}  // namespace rb_fileio

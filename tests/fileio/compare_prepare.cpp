@@ -1,0 +1,43 @@
+// prepare, cleanup, the options banner variants and --report-interval lines against sysbench 1.0.20.
+#include <boost/test/unit_test.hpp>
+
+#include "peer.hpp"
+
+using raidbench::test::run_in;
+
+BOOST_AUTO_TEST_SUITE(compare_prepare_test)
+
+BOOST_AUTO_TEST_CASE(prepare_and_cleanup_print_what_sysbench_prints) {
+  raidbench::test::temp_dir peer_dir, our_dir;
+  const std::string options = " --file-total-size=3M --file-num=3";
+  const auto peer = run_in(peer_dir.path(), "sysbench fileio" + options + " prepare");
+  const auto ours = run_in(our_dir.path(), std::string(RB_FILEIO) + options + " prepare");
+  raidbench::test::check_same_structure(peer.out, ours.out, "prepare");
+  for (int i = 0; i < 3; ++i) {
+    const std::string name = "test_file." + std::to_string(i);
+    BOOST_TEST(std::filesystem::file_size(our_dir / name) == std::filesystem::file_size(peer_dir / name));
+  }
+  const auto again = run_in(our_dir.path(), std::string(RB_FILEIO) + options + " prepare");
+  BOOST_TEST(again.out.find("Reusing existing file test_file.2") != std::string::npos);
+  raidbench::test::check_same_structure(run_in(peer_dir.path(), "sysbench fileio" + options + " cleanup").out,
+                                        run_in(our_dir.path(), std::string(RB_FILEIO) + options + " cleanup").out,
+                                        "cleanup");
+  BOOST_TEST(std::filesystem::is_empty(our_dir.path()));
+}
+
+BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
+  raidbench::test::temp_dir dir;
+  const std::string size = " --file-total-size=2M --file-num=2";
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "sysbench fileio" + size + " prepare").status == 0);
+  for (const char* extra :
+       {" --file-test-mode=rndrw --threads=2 --rand-seed=7 --events=3000 --time=0 --percentile=0 --file-extra-flags=sync",
+        " --file-test-mode=seqrewr --file-fsync-all --file-merged-requests=2 --file-fsync-mode=fdatasync --percentile=99 --time=1",
+        " --file-test-mode=rndrd --report-interval=1 --time=2 --file-rw-ratio=3 --file-fsync-freq=0 --file-fsync-end=off"}) {
+    const auto peer = run_in(dir.path(), "sysbench fileio" + size + extra + " run");
+    const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + size + extra + " run");
+    BOOST_TEST(ours.status == 0);
+    raidbench::test::check_same_structure(peer.out, ours.out, extra);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,102 @@
+#pragma once
+// Runs sysbench and rb-fileio side by side in one directory and compares their reports' structure.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/test/unit_test.hpp>
+
+#include "../support/temp_dir.hpp"
+
+namespace raidbench::test {
+
+struct command_output {
+  std::string out;
+  int status = -1;
+};
+
+/// Runs `command` with sh in `dir`, stdout and stderr together.
+inline command_output run_in(const std::filesystem::path& dir, const std::string& command) {
+  command_output r;
+  const std::string full = "cd '" + dir.string() + "' && " + command + " 2>&1";
+  FILE* p = ::popen(full.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+/// One line's shape: every number becomes N with its decimals kept (12.345 → N.ddd), runs of
+/// spaces inside the line become one (right-aligned numbers move), leading indentation stays.
+inline std::string shape(const std::string& line) {
+  static const std::regex number(R"(\d+(\.(\d+))?)");
+  std::string out;
+  auto it = std::sregex_iterator(line.begin(), line.end(), number);
+  std::size_t last = 0;
+  for (; it != std::sregex_iterator(); ++it) {
+    out += line.substr(last, static_cast<std::size_t>(it->position()) - last);
+    out += "N";
+    if ((*it)[2].matched) out += "." + std::string(static_cast<std::size_t>((*it)[2].length()), 'd');
+    last = static_cast<std::size_t>(it->position() + it->length());
+  }
+  out += line.substr(last);
+  const std::size_t indent = out.find_first_not_of(' ');
+  if (indent == std::string::npos) return out;
+  std::string body = out.substr(indent);
+  body = std::regex_replace(body, std::regex(" {2,}"), " ");
+  return out.substr(0, indent) + body;
+}
+
+/// A report's lines as shapes, without its first line (the tool's name), rb-fileio's notes, and
+/// with each run of interval lines counted once (how many fit in the time differs by a tick).
+inline std::vector<std::string> shapes(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  bool first = true;
+  while (std::getline(in, line)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (line.starts_with("Note: ")) continue;
+    std::string s = shape(line);
+    if (s.starts_with("[ Ns ]") && !out.empty() && out.back() == s) continue;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+/// Checks that two reports have the same lines, labels and number formats, line by line.
+inline void check_same_structure(const std::string& peer, const std::string& ours, const std::string& what) {
+  const auto a = shapes(peer), b = shapes(ours);
+  BOOST_TEST_CONTEXT(what << "\n--- sysbench:\n" << peer << "\n--- rb-fileio:\n" << ours) {
+    BOOST_TEST(a.size() == b.size());
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) BOOST_TEST(a[i] == b[i], "line " << i + 2);
+  }
+}
+
+/// Every test mode against sysbench with one --file-io-mode, in one temporary directory.
+inline void compare_all_modes(const std::string& io_mode) {
+  temp_dir dir;
+  const std::string common = " --file-total-size=4M --file-num=4 --file-block-size=16K --time=1 --file-io-mode=" + io_mode;
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "sysbench fileio" + common + " prepare").status == 0);
+  // seqwr recreates the files, so it goes last.
+  for (const char* mode : {"seqrd", "rndrd", "seqrewr", "rndwr", "rndrw", "seqwr"}) {
+    const std::string options = common + " --file-test-mode=" + mode;
+    const auto peer = run_in(dir.path(), "sysbench fileio" + options + " run");
+    const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + options + " run");
+    BOOST_TEST(peer.status == 0);
+    BOOST_TEST(ours.status == 0);
+    check_same_structure(peer.out, ours.out, std::string(mode) + " " + io_mode);
+  }
+}
+
+}  // namespace raidbench::test
