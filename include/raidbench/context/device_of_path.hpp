@@ -1,17 +1,16 @@
 #pragma once
-/// The block device under a path, found through stat(2) and /sys, and whether it says it rotates.
+/// The block device under a path and whether it says it rotates: the short answer of the storage
+/// context (context/storage_context.hpp), for tools that need no more.
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/vfs.h>
 
 #include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 
-#include <fmt/format.h>
-
+#include "raidbench/context/block_chain.hpp"
+#include "raidbench/context/filesystem.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/system_error.hpp"
 
@@ -30,22 +29,6 @@ struct path_storage {
   std::optional<block_device> device;  ///< none for tmpfs, NFS, btrfs and other device-less mounts
 };
 
-namespace detail {
-inline std::string filesystem_name(long magic) {
-  switch (static_cast<unsigned long>(magic)) {
-    case 0xEF53: return "ext2/3/4";
-    case 0x58465342: return "xfs";
-    case 0x9123683E: return "btrfs";
-    case 0x01021994: return "tmpfs";
-    case 0x6969: return "nfs";
-    case 0x2FC12FC1: return "zfs";
-    case 0x794C7630: return "overlayfs";
-    case 0xF2F52010: return "f2fs";
-    default: return fmt::format("unknown (0x{:x})", static_cast<unsigned long>(magic));
-  }
-}
-}  // namespace detail
-
 /// Finds the filesystem and block device under `path` (a file or directory that exists);
 /// `sys` is the sysfs root, replaceable for tests.
 inline expected<path_storage> device_of_path(const std::filesystem::path& path,
@@ -55,21 +38,17 @@ inline expected<path_storage> device_of_path(const std::filesystem::path& path,
   struct statfs fs {};
   if (::statfs(path.c_str(), &fs) != 0) return system_failure("statfs", path.string(), errno);
   path_storage out{detail::filesystem_name(static_cast<long>(fs.f_type)), std::nullopt};
-
-  std::error_code ec;
-  const auto link = sys / "dev" / "block" / fmt::format("{}:{}", major(st.st_dev), minor(st.st_dev));
-  auto dir = std::filesystem::canonical(link, ec);
-  if (ec) return out;  // no block device: tmpfs, NFS, btrfs's anonymous devices
+  const auto chain = read_block_chain(major(st.st_dev), minor(st.st_dev), sys);
+  if (chain.empty()) return out;  // no block device: tmpfs, NFS, btrfs's anonymous devices
   block_device dev;
-  if (std::filesystem::exists(dir / "partition", ec)) {
-    dev.partition = dir.filename().string();
-    dir = dir.parent_path();
+  const block_node* whole = &chain.front();
+  if (whole->kind == block_kind::partition) {
+    dev.partition = whole->name;
+    if (chain.size() > 1) whole = &chain[1];
+    else dev.disk = whole->below.front();
   }
-  dev.disk = dir.filename().string();
-  if (std::ifstream in(dir / "queue" / "rotational"); in) {
-    int flag = -1;
-    if (in >> flag && (flag == 0 || flag == 1)) dev.rotational = flag == 1;
-  }
+  if (dev.disk.empty()) dev.disk = whole->name;
+  if (whole->kind != block_kind::partition) dev.rotational = whole->rotational;
   out.device = std::move(dev);
   return out;
 }

@@ -1,0 +1,147 @@
+#pragma once
+// Fake /sys and /proc trees for the context tests: files, symlinks, and whole machines built from them.
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace raidbench::test {
+
+namespace fs = std::filesystem;
+
+/// Writes `text` to `file`, creating its directories.
+inline void put(const fs::path& file, const std::string& text) {
+  fs::create_directories(file.parent_path());
+  std::ofstream(file) << text;
+}
+
+/// A symlink at `link` to `target`, creating the link's directory.
+inline void link(const fs::path& target, const fs::path& link) {
+  fs::create_directories(link.parent_path());
+  fs::create_directory_symlink(target, link);
+}
+
+/// "maj:min" of the device holding `path`.
+inline std::string device_of(const fs::path& path) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  return fmt::format("{}:{}", major(st.st_dev), minor(st.st_dev));
+}
+
+/// A whole device's queue directory with the usual files.
+inline void put_queue(const fs::path& dev, bool rotational, int logical, int physical, const std::string& scheduler,
+                      int nr_requests, int max_sectors_kb, const std::string& write_cache, bool fua) {
+  put(dev / "queue/rotational", rotational ? "1\n" : "0\n");
+  put(dev / "queue/logical_block_size", std::to_string(logical) + "\n");
+  put(dev / "queue/physical_block_size", std::to_string(physical) + "\n");
+  put(dev / "queue/scheduler", scheduler + "\n");
+  put(dev / "queue/nr_requests", std::to_string(nr_requests) + "\n");
+  put(dev / "queue/max_sectors_kb", std::to_string(max_sectors_kb) + "\n");
+  put(dev / "queue/write_cache", write_cache + "\n");
+  put(dev / "queue/fua", fua ? "1\n" : "0\n");
+}
+
+/// /proc/self/mountinfo with one line mounting `source` (`type`) at `point` on device `dev`.
+inline void put_mount(const fs::path& root, const std::string& dev, const fs::path& point, const std::string& type,
+                      const std::string& source, const std::string& super_options) {
+  put(root / "proc/self/mountinfo",
+      fmt::format("26 1 254:0 / / rw,relatime - ext4 /dev/root rw\n"
+                  "90 26 {} / {} rw,noatime shared:1 - {} {} {}\n",
+                  dev, point.string(), type, source, super_options));
+}
+
+/// A SATA disk "sda" behind an LSI SAS3008 HBA (0000:01:00.0) whose PCIe link runs at 5 GT/s x4 of
+/// 8 GT/s x8, with partition sda1 starting at sector 63 (the old DOS layout): misaligned.
+inline fs::path make_sata_behind_lsi(const fs::path& root) {
+  const fs::path sys = root / "sys";
+  const fs::path hba = sys / "devices/pci0000:00/0000:00:01.0/0000:01:00.0";
+  put(hba / "vendor", "0x1000\n");
+  put(hba / "device", "0x0097\n");
+  put(hba / "current_link_speed", "5.0 GT/s PCIe\n");
+  put(hba / "max_link_speed", "8.0 GT/s PCIe\n");
+  put(hba / "current_link_width", "4\n");
+  put(hba / "max_link_width", "8\n");
+  fs::create_directories(sys / "bus/pci/drivers/mpt3sas");
+  link(sys / "bus/pci/drivers/mpt3sas", hba / "driver");
+  const fs::path scsi = hba / "host0/port-0:0/end_device-0:0/target0:0:0/0:0:0:0";
+  put(scsi / "vendor", "ATA     \n");
+  put(scsi / "model", "ST4000NM0033-9ZM\n");
+  const fs::path sda = scsi / "block/sda";
+  put(sda / "size", "7814037168\n");
+  put_queue(sda, true, 512, 4096, "[mq-deadline] none", 64, 1280, "write back", false);
+  link(scsi, sda / "device");
+  put(sda / "sda1/partition", "1\n");
+  put(sda / "sda1/start", "63\n");
+  put(sda / "sda1/size", "7814037105\n");
+  return sda;
+}
+
+/// dm-crypt "cryptdata" (dm-0) over md0 (raid1, one member missing) over sdb1 and sdc1 on AHCI.
+inline void make_crypt_over_md(const fs::path& root) {
+  const fs::path sys = root / "sys";
+  const fs::path ahci = sys / "devices/pci0000:00/0000:00:1f.2";
+  put(ahci / "vendor", "0x8086\n");
+  put(ahci / "device", "0x8c02\n");
+  for (const char* disk : {"sdb", "sdc"}) {
+    const int n = disk[2] == 'b' ? 1 : 2;
+    const fs::path scsi = ahci / fmt::format("ata{}/host{}/target{}:0:0/{}:0:0:0", n, n, n, n);
+    put(scsi / "vendor", "ATA     \n");
+    put(scsi / "model", "Samsung SSD 860\n");
+    const fs::path d = scsi / "block" / disk;
+    put(d / "size", "1953525168\n");
+    put_queue(d, false, 512, 512, "[none] mq-deadline", 32, 512, "write back", false);
+    link(scsi, d / "device");
+    put(d / (std::string(disk) + "1") / "partition", "1\n");
+    put(d / (std::string(disk) + "1") / "start", "2048\n");
+  }
+  const fs::path virt = sys / "devices/virtual/block";
+  put(virt / "md0/md/level", "raid1\n");
+  put(virt / "md0/md/array_state", "clean\n");
+  put(virt / "md0/md/raid_disks", "2\n");
+  put(virt / "md0/md/degraded", "1\n");
+  put(virt / "md0/md/sync_action", "idle\n");
+  put(virt / "md0/size", "1953260544\n");
+  put_queue(virt / "md0", false, 512, 512, "none", 128, 512, "write back", false);
+  link(ahci / "ata1/host1/target1:0:0/1:0:0:0/block/sdb/sdb1", virt / "md0/slaves/sdb1");
+  link(ahci / "ata2/host2/target2:0:0/2:0:0:0/block/sdc/sdc1", virt / "md0/slaves/sdc1");
+  put(virt / "dm-0/dm/name", "cryptdata\n");
+  put(virt / "dm-0/dm/uuid", "CRYPT-LUKS2-0f1e2d3c-cryptdata\n");
+  put(virt / "dm-0/size", "1953227776\n");
+  put_queue(virt / "dm-0", false, 512, 512, "none", 128, 512, "write back", false);
+  link(virt / "md0", virt / "dm-0/slaves/md0");
+}
+
+/// A virtio disk vda on the virtio PCI function 0000:00:02.0, which has no PCIe link files.
+inline fs::path make_virtio(const fs::path& root) {
+  const fs::path fn = root / "sys/devices/pci0000:00/0000:00:02.0";
+  put(fn / "vendor", "0x1af4\n");
+  put(fn / "device", "0x1042\n");
+  fs::create_directories(root / "sys/bus/pci/drivers/virtio-pci");
+  link(root / "sys/bus/pci/drivers/virtio-pci", fn / "driver");
+  put(fn / "virtio1/vendor", "0x1af4\n");
+  const fs::path vda = fn / "virtio1/block/vda";
+  put(vda / "size", "536870912\n");
+  put_queue(vda, true, 512, 4096, "none [mq-deadline] kyber bfq", 256, 4096, "write back", false);
+  link(fn / "virtio1", vda / "device");
+  return vda;
+}
+
+/// loop0 backed by /var/tmp/disk.img.
+inline fs::path make_loop(const fs::path& root) {
+  const fs::path loop = root / "sys/devices/virtual/block/loop0";
+  put(loop / "loop/backing_file", "/var/tmp/disk.img\n");
+  put(loop / "size", "2097152\n");
+  put_queue(loop, false, 512, 512, "none", 128, 1280, "write back", false);
+  return loop;
+}
+
+/// Points <root>/sys/dev/block/<dev> at `device_dir`.
+inline void map_device(const fs::path& root, const std::string& dev, const fs::path& device_dir) {
+  link(device_dir, root / "sys/dev/block" / dev);
+}
+
+}  // namespace raidbench::test
