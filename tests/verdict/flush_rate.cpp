@@ -1,0 +1,56 @@
+// Flush rule: commits faster than a spindle fire on rotating or unknown media, with the inventory's say on safety.
+#include "raidbench/verdict/flush_rate.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include "make.hpp"
+
+using namespace raidbench;
+using namespace raidbench::test;
+
+BOOST_AUTO_TEST_SUITE(flush_rate_test)
+
+const named_result fast = measured("fdatasync", "sequential", "none", 16384, 8192, 0, 20000, 20000, 2.0);  // 10000/s
+const named_result slow = measured("fdatasync", "sequential", "none", 16384, 8192, 0, 200, 200, 2.0);      // 100/s
+
+BOOST_AUTO_TEST_CASE(fast_commits_on_a_rotating_disk_fire) {
+  const verdict v = flush_faster_than_media(fast, one_disk("sata", true));
+  BOOST_TEST(v.fired);
+  BOOST_TEST((v.level == severity::warning));  // no inventory: protection unknown
+  BOOST_TEST(v.evidence.front() == "10000 commits/s; a 15000 rpm disk commits at most ~250/s");
+}
+
+BOOST_AUTO_TEST_CASE(unknown_and_virtual_media_count_as_possibly_rotating) {
+  BOOST_TEST(flush_faster_than_media(fast, one_disk(std::nullopt, std::nullopt)).fired);
+  BOOST_TEST(flush_faster_than_media(fast, one_disk("virtio", false)).fired);
+}
+
+BOOST_AUTO_TEST_CASE(ssd_slow_commits_no_commits_and_tmpfs_do_not_fire) {
+  BOOST_TEST(!flush_faster_than_media(fast, one_disk("sata", false)).fired);
+  BOOST_TEST(!flush_faster_than_media(slow, one_disk("sata", true)).fired);
+  BOOST_TEST(!flush_faster_than_media(measured("w", "sequential", "none", 1, 1, 0, 100000, 0, 1.0), one_disk("sata", true)).fired);
+  auto shm = one_disk(std::nullopt, std::nullopt);
+  shm.devices.clear();
+  BOOST_TEST(!flush_faster_than_media(fast, shm).fired);
+}
+
+BOOST_AUTO_TEST_CASE(o_dsync_writes_are_commits) {
+  const auto dsync = measured("open_datasync", "sequential", "dsync", 16384, 8192, 0, 4000, 0, 1.0);
+  BOOST_TEST(commits_per_second(dsync.result) == 4000.0);
+  BOOST_TEST(flush_faster_than_media(dsync, one_disk("sas", true)).fired);
+}
+
+BOOST_AUTO_TEST_CASE(the_inventory_says_whether_it_is_safe) {
+  const auto healthy = one_controller(write_policy::write_back, battery_state::optimal);
+  const verdict safe = flush_faster_than_media(fast, one_disk("scsi", true), &healthy);
+  BOOST_TEST(safe.fired);
+  BOOST_TEST((safe.level == severity::info));
+  const auto failed = one_controller(write_policy::write_back, battery_state::failed);
+  BOOST_TEST((flush_faster_than_media(fast, one_disk("scsi", true), &failed).level == severity::critical));
+  const auto through = one_controller(write_policy::write_through, battery_state::optimal);
+  const verdict drive_cache = flush_faster_than_media(fast, one_disk("scsi", true), &through);
+  BOOST_TEST((drive_cache.level == severity::critical));
+  BOOST_TEST(drive_cache.evidence.back().find("write-through") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

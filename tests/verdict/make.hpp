@@ -1,0 +1,62 @@
+#pragma once
+// Hand-made contexts, inventories and results for the verdict tests.
+#include "raidbench/context/storage_context.hpp"
+#include "raidbench/controller/model.hpp"
+#include "raidbench/verdict/measured.hpp"
+
+namespace raidbench::test {
+
+/// A result that did `reads` reads and `writes` writes and `flushes` flushes in `seconds`.
+inline named_result measured(std::string name, std::string access, std::string open_flags, std::uint64_t total_size,
+                             std::uint64_t block, std::uint64_t reads, std::uint64_t writes, std::uint64_t flushes,
+                             double seconds) {
+  named_result t{std::move(name), {}};
+  t.result.workload.access = std::move(access);
+  t.result.workload.open_flags = std::move(open_flags);
+  t.result.workload.total_size = total_size;
+  t.result.workload.block_size = block;
+  t.result.workload.path = "/data/raidbench-scratch";
+  t.result.stats.elapsed_ns = static_cast<std::uint64_t>(seconds * 1e9);
+  t.result.stats.of(op_kind::read).ops = reads;
+  t.result.stats.of(op_kind::read).bytes = reads * block;
+  t.result.stats.of(op_kind::write).ops = writes;
+  t.result.stats.of(op_kind::write).bytes = writes * block;
+  t.result.stats.of(op_kind::flush).ops = flushes;
+  t.result.workload.sync_every = flushes ? 1 : 0;
+  return t;
+}
+
+/// ext4 on one whole disk; `transport` "sata", "virtio"…, rotational as given; 16 GiB of RAM.
+inline storage_context one_disk(std::optional<std::string> transport, std::optional<bool> rotational) {
+  storage_context c;
+  c.path = "/data/raidbench-scratch";
+  c.filesystem.type = "ext4";
+  c.ram_bytes = 16ull << 30;
+  block_node d;
+  d.name = "sda";
+  d.transport = std::move(transport);
+  d.rotational = rotational;
+  c.devices.push_back(d);
+  return c;
+}
+
+/// One controller with one VD in `current` write policy and a battery in `state`.
+inline inventory one_controller(write_policy current, std::optional<battery_state> state) {
+  inventory inv;
+  inv.source = "megacli";
+  controller c;
+  c.number = 0;
+  c.model = "PERC H710";
+  c.battery.kind = battery_kind::bbu;
+  c.battery.state = state;
+  virtual_drive v;
+  v.id = 0;
+  v.state = vd_state::optimal;
+  v.default_policy.write = write_policy::write_back;
+  v.current_policy.write = current;
+  c.virtual_drives.push_back(v);
+  inv.controllers.push_back(c);
+  return inv;
+}
+
+}  // namespace raidbench::test

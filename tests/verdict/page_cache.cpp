@@ -1,0 +1,92 @@
+// Page-cache rule: fires on buffered reads above the device's ceiling or far above O_DIRECT, not otherwise.
+#include "raidbench/verdict/page_cache.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include "make.hpp"
+
+using namespace raidbench;
+using namespace raidbench::test;
+
+BOOST_AUTO_TEST_SUITE(page_cache_test)
+
+constexpr std::uint64_t MiB = 1ull << 20, GiB = 1ull << 30;
+
+BOOST_AUTO_TEST_CASE(buffered_reads_above_a_sata_link_fire) {
+  // 4 GiB in 2 s = 2.1 GB/s from a SATA disk: more than its link carries.
+  const auto t = measured("read-back buffered", "sequential", "none", 4 * GiB, MiB, 4096, 0, 0, 2.0);
+  const verdict v = page_cache_reads(t, one_disk("sata", false));
+  BOOST_TEST(v.fired);
+  BOOST_TEST(v.subject == "read-back buffered");
+  BOOST_TEST(v.evidence.size() == 3u);
+  BOOST_TEST(v.evidence[2] == "sda: a SATA 6 Gb/s link carries at most 600 MB/s");
+}
+
+BOOST_AUTO_TEST_CASE(random_reads_above_a_spindle_fire) {
+  // 5000 random 16 KiB reads/s from a rotating disk.
+  const auto t = measured("rndrd", "random", "none", 1 * GiB, 16384, 50000, 0, 0, 10.0);
+  const verdict v = page_cache_reads(t, one_disk("sas", true));
+  BOOST_TEST(v.fired);
+  BOOST_TEST(v.evidence.back().find("random reads/s") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(plausible_rates_do_not_fire) {
+  const auto t = measured("rndrd", "random", "none", 1 * GiB, 16384, 3000, 0, 0, 10.0);  // 300 reads/s
+  BOOST_TEST(!page_cache_reads(t, one_disk("sas", true)).fired);
+  const auto seq = measured("read-back buffered", "sequential", "none", 4 * GiB, MiB, 400, 0, 0, 2.0);  // 210 MB/s
+  BOOST_TEST(!page_cache_reads(seq, one_disk("sata", true)).fired);
+}
+
+BOOST_AUTO_TEST_CASE(o_direct_and_sets_larger_than_ram_do_not_fire) {
+  const auto direct = measured("read-back O_DIRECT", "sequential", "direct", 4 * GiB, MiB, 4096, 0, 0, 1.0);
+  const verdict d = page_cache_reads(direct, one_disk("sata", false));
+  BOOST_TEST(!d.fired);
+  BOOST_TEST(d.message == "reads used O_DIRECT: the page cache was bypassed");
+  const auto big = measured("read-back buffered", "sequential", "none", 32 * GiB, MiB, 32768, 0, 0, 1.0);
+  BOOST_TEST(!page_cache_reads(big, one_disk("sata", false)).fired);
+}
+
+BOOST_AUTO_TEST_CASE(virtio_needs_the_o_direct_twin) {
+  const auto t = measured("read-back buffered", "sequential", "none", 256 * MiB, MiB, 256, 0, 0, 0.1);  // 2.7 GB/s
+  const auto c = one_disk("virtio", true);  // the hypervisor's rotational flag bounds nothing
+  const verdict unknown = page_cache_reads(t, c);
+  BOOST_TEST(!unknown.fired);
+  BOOST_TEST(unknown.message.find("cannot tell") != std::string::npos);
+  BOOST_TEST(page_cache_reads(t, c, 300e6).fired);   // 9x the O_DIRECT rate
+  BOOST_TEST(!page_cache_reads(t, c, 2e9).fired);    // 1.3x: the device itself
+}
+
+BOOST_AUTO_TEST_CASE(tmpfs_always_serves_from_memory_and_unknown_ram_says_so) {
+  auto c = one_disk(std::nullopt, std::nullopt);
+  c.devices.clear();
+  c.filesystem.type = "tmpfs";
+  const auto t = measured("rndrd", "random", "none", 1 * GiB, 16384, 100, 0, 0, 1.0);
+  BOOST_TEST(page_cache_reads(t, c).fired);
+  auto no_ram = one_disk("sata", false);
+  no_ram.ram_bytes.reset();
+  const verdict v = page_cache_reads(measured("r", "sequential", "none", GiB, MiB, 4096, 0, 0, 1.0), no_ram);
+  BOOST_TEST(!v.fired);
+  BOOST_TEST(v.message.find("RAM size unknown") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_median_latency_no_device_achieves_fires) {
+  auto t = measured("rndrd", "random", "none", 1 * GiB, 16384, 1000, 0, 0, 1.0);
+  const auto c = one_disk("virtio", true);
+  for (int i = 0; i < 1000; ++i) t.result.stats.of(op_kind::read).latency.record(3000);
+  const verdict v = page_cache_reads(t, c);
+  BOOST_TEST(v.fired);
+  BOOST_TEST(v.evidence.back().starts_with("median read latency 3.0 µs"));
+  t.result.stats.of(op_kind::read).latency.reset();
+  for (int i = 0; i < 1000; ++i) t.result.stats.of(op_kind::read).latency.record(80000);
+  BOOST_TEST(!page_cache_reads(t, c).fired);
+}
+
+BOOST_AUTO_TEST_CASE(pcie_link_bounds_an_nvme_drive) {
+  auto c = one_disk("nvme", false);
+  c.devices[0].pci = pcie_link{"0000:03:00.0", {}, {}, "nvme", "8.0 GT/s PCIe", "16.0 GT/s PCIe", 4, 4};
+  BOOST_TEST(pcie_bytes_per_second(*c.devices[0].pci).value_or(0) == 8e9 * 128 / 130 / 8 * 4, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(page_cache_reads(measured("r", "sequential", "none", GiB, MiB, 8192, 0, 0, 1.0), c).fired);   // 8.6 GB/s
+  BOOST_TEST(!page_cache_reads(measured("r", "sequential", "none", GiB, MiB, 2048, 0, 0, 1.0), c).fired);  // 2.1 GB/s
+}
+
+BOOST_AUTO_TEST_SUITE_END()
