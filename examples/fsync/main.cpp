@@ -15,8 +15,10 @@
 #include <nlohmann/json.hpp>
 
 #include "fsync_tests.hpp"
+#include "raidbench/context/context_json.hpp"
 #include "raidbench/context/device_of_path.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/context.hpp"
 #include "raidbench/report/pg_test_fsync.hpp"
 #include "raidbench/report/pg_test_fsync_interpretation.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -32,6 +34,7 @@ struct options {
   unsigned secs_per_test = 5;
   std::uint64_t block = 8192;
   bool json = false;
+  bool context = false;
 };
 
 [[noreturn]] void die(std::string_view message) {
@@ -45,7 +48,9 @@ constexpr std::string_view usage =
     "  -f, --filename=FILE       test file (default ./pg_test_fsync.out); created, overwritten, removed\n"
     "  -s, --secs-per-test=N     seconds per test (default 5)\n"
     "      --block-size=SIZE     WAL block size, a power of two from 1k to 64k (default 8k)\n"
-    "      --json                print every test's ops/sec and latencies as JSON instead of text\n";
+    "      --json                print every test's ops/sec and latencies as JSON instead of text,\n"
+    "                            with the storage context under \"context\"\n"
+    "      --context             print the storage context (kernel, filesystem, devices) first\n";
 
 options parse(int argc, char** argv) {
   if (argc > 1) {
@@ -59,11 +64,12 @@ options parse(int argc, char** argv) {
       std::exit(0);
     }
   }
-  enum { block_size_option = 1000, json_option };
+  enum { block_size_option = 1000, json_option, context_option };
   static const option long_options[] = {{"filename", required_argument, nullptr, 'f'},
                                         {"secs-per-test", required_argument, nullptr, 's'},
                                         {"block-size", required_argument, nullptr, block_size_option},
                                         {"json", no_argument, nullptr, json_option},
+                                        {"context", no_argument, nullptr, context_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
   opterr = 0;  // one line of our own instead of getopt's
@@ -95,6 +101,7 @@ options parse(int argc, char** argv) {
         break;
       }
       case json_option: o.json = true; break;
+      case context_option: o.context = true; break;
       case ':': die(fmt::format("option {} needs a value (try --help)", argv[optind - 1]));
       default: die(fmt::format("unknown option '{}' (try --help)", argv[optind - 1]));
     }
@@ -180,13 +187,16 @@ int main(int argc, char** argv) {
   // pg_test_fsync writes to and unlinks whatever it is given; rb-fsync only a regular file or a new one.
   if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
     die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
-  out(pg_test_fsync::header(o.secs_per_test));
+  if (!o.context) out(pg_test_fsync::header(o.secs_per_test));
   if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(prepared.message());
   const std::string file = o.file.string();
   auto give_up = [&](std::string_view message) {
     ::unlink(file.c_str());
     die(message);
   };
+  auto context = gather_storage_context(o.file);
+  if (!context) give_up(context.message());
+  if (o.context) out(format_context(*context) + "\n" + pg_test_fsync::header(o.secs_per_test));
 
   const std::vector<test_spec> tests = rb_fsync::pg_test_fsync_tests(o.block);
   std::vector<outcome> outcomes;
@@ -252,6 +262,8 @@ int main(int argc, char** argv) {
     storage_json["partition"] = storage->device->partition;
     storage_json["rotational"] = storage->device->rotational ? nlohmann::json(*storage->device->rotational) : nlohmann::json();
   }
-  fmt::print("{}\n", to_json_report(o, outcomes, storage_json, meaning).dump(2));
+  nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
+  report["context"] = *context;
+  fmt::print("{}\n", report.dump(2));
   return 0;
 }

@@ -16,7 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "dispatch.hpp"
+#include "raidbench/context/context_json.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/context.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
@@ -42,8 +44,9 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
   --time SECONDS     run time (default 5)
   --ops N            stop after N reads and writes
   --seed N           random seed (default 1)
-  --json             print the result as JSON
-  --keep             keep the files afterwards
+  --json             print the result as JSON (with the storage context under "context")
+  --context          print the storage context (kernel, filesystem, devices) before the result
+  --keep             keep the files afterwards (a later run reuses files already of full size)
 )";
 
 [[noreturn]] void die(const std::string& message) {
@@ -123,6 +126,7 @@ options parse(int argc, char** argv) {
     else if (arg == "--ops") o.ops = count_arg(arg, value());
     else if (arg == "--seed") o.seed = count_arg(arg, value());
     else if (arg == "--json") o.json = true;
+    else if (arg == "--context") o.context = true;
     else if (arg == "--keep") o.keep = true;
     else die(fmt::format("unknown option '{}' (see --help)", arg));
   }
@@ -155,6 +159,16 @@ std::uint64_t ram_bytes() {
 
 bool needs_existing_data(pattern p) { return p != pattern::write; }
 
+/// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
+bool already_prepared(const options& o) {
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    std::error_code ec;
+    const auto size = fs::file_size(fs::path(o.dir) / fmt::format("rb-run.{}", i), ec);
+    if (ec || size < o.size / o.files) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -172,9 +186,16 @@ int main(int argc, char** argv) {
     if (!fs::exists(f)) s.files.push_back(f);
   }
 
+  auto context = raidbench::gather_storage_context(s.dir);
+  if (!context) {
+    s.clean();
+    die(context.message());
+  }
+  if (o.context && !o.json) fmt::print("{}\n", raidbench::format_context(*context));
+
   raidbench::stop_on_signals stop_guard;
   raidbench::run_options ro;
-  if (needs_existing_data(o.rw)) {
+  if (needs_existing_data(o.rw) && !already_prepared(o)) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;
     prep.rw = pattern::write;
@@ -198,7 +219,11 @@ int main(int argc, char** argv) {
   auto r = run_options_workload(o, ro);
   if (!o.keep) s.clean();
   if (!r) die(r.message());
-  if (o.json) fmt::print("{}\n", nlohmann::json(*r).dump(2));
+  if (o.json) {
+    nlohmann::json j = *r;
+    j["context"] = *context;
+    fmt::print("{}\n", j.dump(2));
+  }
   else fmt::print("{}", raidbench::format_summary(*r, ram_bytes()));
   return r->stats.interrupted ? 130 : 0;
 }

@@ -27,6 +27,7 @@ struct options {
   std::uint64_t ops = 0;
   std::uint64_t seed = 1;
   bool json = false;
+  bool context = false;
   bool keep = false;
 };
 

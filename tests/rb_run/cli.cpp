@@ -60,6 +60,8 @@ BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
   BOOST_TEST(j.at("statistics").at("events").get<int>() == 400);
   BOOST_TEST(j.at("workload").at("files").get<int>() == 2);
   BOOST_TEST(j.at("workload").at("sync").get<std::string>() == "fdatasync_every");
+  BOOST_TEST(j.at("context").at("path").get<std::string>() == scratch.string());
+  BOOST_TEST(j.at("context").at("filesystem").at("type").is_string());
   BOOST_TEST(fs::exists(scratch / "mine"));
   BOOST_TEST(!fs::exists(scratch / "rb-run.0"));
   BOOST_TEST(!fs::exists(scratch / "rb-run.1"));
@@ -74,6 +76,27 @@ BOOST_AUTO_TEST_CASE(default_text_report_has_percentiles_and_the_page_cache_note
   BOOST_TEST(r.out.find("p99.9") != std::string::npos);
   BOOST_TEST(r.out.find("reads may have been served by the page cache") != std::string::npos);
   BOOST_TEST(!fs::exists(scratch));  // it created the directory, so it removed it
+}
+
+BOOST_AUTO_TEST_CASE(context_header_comes_first) {
+  raidbench::test::temp_dir dir;
+  const auto scratch = dir / "new";
+  const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() + " --size 1M --ops 10 --context");
+  BOOST_TEST_REQUIRE(r.status == 0, r.out);
+  BOOST_TEST(r.out.rfind("context of " + scratch.string() + "\n  kernel:     ", 0) == 0u);
+  BOOST_TEST(r.out.find("\n  filesystem: ") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(kept_files_of_full_size_are_reused_not_rewritten) {
+  raidbench::test::temp_dir dir;
+  const std::string base = std::string(RB_RUN) + " --dir " + dir.path().string() + " --size 2M --rw randread --ops 100 --keep";
+  const auto first = shell(base);
+  BOOST_TEST_REQUIRE(first.status == 0, first.out);
+  BOOST_TEST(first.out.find("prepared:") != std::string::npos);
+  const auto second = shell(base);
+  BOOST_TEST_REQUIRE(second.status == 0, second.out);
+  BOOST_TEST(second.out.find("prepared:") == std::string::npos);
+  BOOST_TEST(fs::file_size(dir / "rb-run.0") == 2u << 20);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
