@@ -1,0 +1,336 @@
+// raidbench: the seed suite in one command. In a scratch directory it creates and removes, it runs a
+// dd-style sequential write and read-back (buffered and O_DIRECT), pg_test_fsync's commit methods,
+// and sysbench fileio's rndrw and rndrd; then prints the storage context, the controller summary,
+// a results table and the verdicts, and writes report.json.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "phases.hpp"
+#include "raidbench/controller/builtin_parsers.hpp"
+#include "raidbench/controller/checks.hpp"
+#include "raidbench/core/clock.hpp"
+#include "raidbench/core/units.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_summary.hpp"
+#include "raidbench/run/signals.hpp"
+#include "raidbench/verdict/verdicts.hpp"
+#include "report.hpp"
+
+namespace fs = std::filesystem;
+using namespace rb_suite;
+
+namespace {
+
+constexpr std::string_view usage = R"(usage: raidbench [options]
+Runs the seed suite in a scratch directory and prints one report (also written as JSON).
+  --dir DIR                scratch directory (default ./raidbench-scratch; created and removed if new;
+                           only raidbench's own files are ever removed)
+  --quick                  about 20-30 s: 256 MiB files, 1 s per commit method, 4 s random tests
+  --full                   as the write-ups: files of at least 2x RAM, 5 s per commit method, 60 s random tests
+  --size SIZE              size of the sequential file and of the file set (overrides the mode's)
+  --controller-file FILE   a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat)
+  --test-seconds S         seconds per timed test (commit methods, rndrw, rndrd), overriding the mode's
+  --report FILE            where to write the JSON report (default ./report.json)
+  --no-progress            no progress output on stderr
+The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
+Ctrl-C stops the running test, removes the scratch files and prints what was measured.
+)";
+
+[[noreturn]] void die(const std::string& message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "raidbench: {}\n", message);
+  std::exit(1);
+}
+
+struct options {
+  fs::path dir = "./raidbench-scratch";
+  fs::path report = "./report.json";
+  std::string mode = "default";
+  std::optional<std::uint64_t> size;
+  std::optional<double> test_seconds;
+  std::optional<fs::path> controller_file;
+  bool progress = true;
+};
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    auto value = [&]() -> std::string_view {
+      if (i + 1 >= argc) die(fmt::format("{} needs a value", arg));
+      return argv[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      fmt::print("{}", usage);
+      std::exit(0);
+    } else if (arg == "--dir") {
+      o.dir = value();
+      if (o.dir.empty()) die("--dir needs a directory");
+    } else if (arg == "--report") {
+      o.report = value();
+      if (o.report.empty()) die("--report needs a file name");
+    } else if (arg == "--quick" || arg == "--full") {
+      if (o.mode != "default") die("--quick and --full exclude each other");
+      o.mode = arg.substr(2);
+    } else if (arg == "--size") {
+      auto v = raidbench::parse_size(value());
+      if (!v) die(fmt::format("--size: {}", v.message()));
+      if (*v < (1u << 20) || *v % (1u << 20) != 0) die("--size must be a whole number of MiB, at least 1 MiB");
+      o.size = *v;
+    } else if (arg == "--test-seconds") {
+      const std::string text(value());
+      try {
+        std::size_t used = 0;
+        o.test_seconds = std::stod(text, &used);
+        if (used != text.size() || !(*o.test_seconds > 0) || *o.test_seconds > 86400) throw std::invalid_argument(text);
+      } catch (const std::exception&) {
+        die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
+      }
+    } else if (arg == "--controller-file") {
+      o.controller_file = value();
+    } else if (arg == "--no-progress") {
+      o.progress = false;
+    } else {
+      die(fmt::format("unknown option '{}' (see --help)", arg));
+    }
+  }
+  return o;
+}
+
+/// Sizes and times of one mode.
+struct plan {
+  std::uint64_t sequential_size;
+  std::uint64_t set_size;
+  std::uint32_t set_files;
+  double commit_seconds;
+  double random_seconds;
+};
+
+plan plan_for(const options& o, std::optional<std::uint64_t> ram) {
+  plan p{1ull << 30, 1ull << 30, 16, 2, 15};
+  if (o.mode == "quick") p = {256ull << 20, 256ull << 20, 8, 1, 4};
+  if (o.mode == "full") {
+    if (!ram) die("--full needs the RAM size, and /proc/meminfo does not give it: use --size");
+    const std::uint64_t twice = (2 * *ram + (128ull << 20) - 1) / (128ull << 20) * (128ull << 20);
+    p = {twice, twice, 128, 5, 60};
+  }
+  if (o.size) p.sequential_size = p.set_size = *o.size;
+  if (o.test_seconds) p.commit_seconds = p.random_seconds = *o.test_seconds;
+  while (p.set_files > 1 && p.set_size / p.set_files < (1u << 20)) p.set_files /= 2;
+  p.set_size = p.set_size / p.set_files / (1u << 20) * (1u << 20) * p.set_files;  // whole MiB per file
+  return p;
+}
+
+/// The scratch directory and the files raidbench put there, so clean-up removes exactly those.
+struct scratch {
+  fs::path dir;
+  bool created_dir = false;
+  std::vector<fs::path> files;
+
+  fs::path file(const std::string& name) {
+    const fs::path f = dir / name;
+    std::error_code ec;
+    if (fs::exists(f, ec)) {
+      clean();
+      die(fmt::format("{} exists already; raidbench only writes files it creates", f.string()));
+    }
+    files.push_back(f);
+    return f;
+  }
+  void remove(const fs::path& f) {
+    std::error_code ignored;
+    fs::remove(f, ignored);
+    std::erase(files, f);
+  }
+  void clean() {
+    std::error_code ignored;
+    for (const auto& f : files) fs::remove(f, ignored);
+    files.clear();
+    if (created_dir) fs::remove(dir, ignored);  // only if now empty
+    created_dir = false;
+  }
+};
+
+/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise.
+class progress_display {
+ public:
+  progress_display(bool enabled, std::size_t steps) : enabled_(enabled), tty_(::isatty(2) == 1), steps_(steps) {}
+
+  void start(std::size_t step, const std::string& name, double expected_seconds, std::uint64_t expected_bytes) {
+    step_ = step;
+    name_ = name;
+    seconds_ = expected_seconds;
+    bytes_ = expected_bytes;
+    if (!enabled_) return;
+    if (tty_) draw(0, 0);
+    else fmt::print(stderr, "raidbench: [{}/{}] {}\n", step_, steps_, name_);
+  }
+  void update(const raidbench::progress_snapshot& s) {
+    if (!enabled_ || !tty_) return;
+    std::uint64_t bytes = 0;
+    for (auto b : s.bytes) bytes += b;
+    const double elapsed = static_cast<double>(s.elapsed_ns) / 1e9;
+    const double done = bytes_ ? static_cast<double>(bytes) / static_cast<double>(bytes_) : seconds_ > 0 ? elapsed / seconds_ : 0;
+    draw(std::min(done, 1.0), elapsed > 0 ? static_cast<double>(bytes) / elapsed / 1e6 : 0);
+  }
+  void finish() {
+    if (enabled_ && tty_) fmt::print(stderr, "\r{:80}\r", "");
+  }
+
+ private:
+  void draw(double done, double mb_per_second) {
+    const int filled = static_cast<int>(done * 20);
+    fmt::print(stderr, "\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_,
+               name_, done * 100, mb_per_second);
+  }
+  bool enabled_, tty_;
+  std::size_t steps_, step_ = 0;
+  std::string name_;
+  double seconds_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+/// One test of the suite: how it appears in the report and how it runs.
+struct step {
+  std::string name;
+  std::string latency_of;
+  bool commits = false;
+  bool in_results = true;  // false for the untimed preparation of the file set
+  double expected_seconds = 0;
+  std::uint64_t expected_bytes = 0;
+  std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&)> run;
+  std::function<void()> after;  // removes files the next tests do not need
+};
+
+/// The inventory in a saved dump, and its JSON with the checks and the summary text.
+std::pair<raidbench::inventory, nlohmann::json> controller_from_file(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) die(fmt::format("--controller-file {}: cannot read it", file.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto inv = raidbench::parse_any(text.str());
+  if (!inv) die(fmt::format("--controller-file {}: {}", file.string(), inv.message()));
+  const auto findings = raidbench::check_inventory(*inv);
+  nlohmann::json j = raidbench::controller_report_json(*inv, findings);
+  j["source"] = file.string();
+  j["summary"] = raidbench::format_controller_summary(*inv, findings);
+  return {std::move(*inv), std::move(j)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const options o = parse(argc, argv);
+  const auto started = raidbench::now_ns();
+  raidbench::stop_on_signals stop_guard;
+
+  nlohmann::json controller;  // parsed before anything is written, so a bad file costs nothing
+  std::optional<raidbench::inventory> inventory;
+  if (o.controller_file) {
+    auto [inv, j] = controller_from_file(*o.controller_file);
+    inventory = std::move(inv);
+    controller = std::move(j);
+  }
+
+  scratch s{o.dir, false, {}};
+  std::error_code ec;
+  const auto status = fs::status(s.dir, ec);
+  if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", o.dir.string()));
+  if (!fs::exists(status)) {
+    if (!fs::create_directory(s.dir, ec)) die(fmt::format("create {}: {}", o.dir.string(), ec.message()));
+    s.created_dir = true;
+  }
+  auto give_up = [&](const std::string& message) {
+    s.clean();
+    die(message);
+  };
+
+  suite_report report;
+  report.mode = o.mode;
+  report.scratch_dir = o.dir.string();
+  report.controller = controller;
+  auto context = raidbench::gather_storage_context(s.dir);
+  if (!context) give_up(context.message());
+  report.context = std::move(*context);
+  const plan p = plan_for(o, report.context.ram_bytes);
+  const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
+  if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
+    give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
+                        raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
+
+  const fs::path seq = s.file("seq.dat");
+  const fs::path commit = s.file("commit.dat");
+  for (std::uint32_t i = 0; i < p.set_files; ++i) s.file(fmt::format("{}{}", file_set_prefix, i));
+  const std::string mib = raidbench::format_iec(p.sequential_size);
+
+  std::vector<step> steps;
+  steps.push_back({fmt::format("seq write {}", mib), "write", false, true, 0, p.sequential_size,
+                   [&](const auto& ro) { return sequential_write(seq, p.sequential_size, ro); }, {}});
+  steps.push_back({"seq read buffered", "read", false, true, 0, p.sequential_size,
+                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, false, ro); }, {}});
+  steps.push_back({"seq read O_DIRECT", "read", false, true, 0, p.sequential_size,
+                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, true, ro); },
+                   [&] { s.remove(seq); }});
+  steps.push_back({"prepare commit file", "write", false, false, 0, commit_block,
+                   [&](const auto& ro) { return sequential_write(commit, commit_block, ro, commit_block); }, {}});
+  const std::pair<const char*, commit_method> methods[] = {{"open_datasync 8 kB", commit_method::open_datasync},
+                                                           {"fdatasync 8 kB", commit_method::fdatasync},
+                                                           {"fsync 8 kB", commit_method::fsync},
+                                                           {"open_sync 8 kB", commit_method::open_sync}};
+  for (const auto& [name, method] : methods) {
+    const bool flushes = method == commit_method::fdatasync || method == commit_method::fsync;
+    steps.push_back({name, flushes ? "flush" : "write", true, true, p.commit_seconds, 0,
+                     [&, method](const auto& ro) { return commit_test(commit, method, p.commit_seconds, ro); }, {}});
+  }
+  steps.back().after = [&] { s.remove(commit); };
+  steps.push_back({"prepare file set", "write", false, false, 0, p.set_size,
+                   [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}});
+  steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0,
+                   [&](const auto& ro) { return random_read_write(s.dir, p.set_files, p.set_size, p.random_seconds, ro); }, {}});
+  steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0,
+                   [&](const auto& ro) { return random_read(s.dir, p.set_files, p.set_size, p.random_seconds, ro); }, {}});
+
+  progress_display progress(o.progress, steps.size());
+  raidbench::run_options ro;
+  ro.progress_interval = std::chrono::milliseconds(250);
+  ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
+  for (std::size_t i = 0; i < steps.size() && !raidbench::stop_request().load(); ++i) {
+    const step& st = steps[i];
+    progress.start(i + 1, st.name, st.expected_seconds, st.expected_bytes);
+    auto r = st.run(ro);
+    progress.finish();
+    if (!r) give_up(fmt::format("{}: {}", st.name, r.message()));
+    const bool interrupted = r->stats.interrupted;
+    if (st.in_results) report.tests.push_back({st.name, st.latency_of, st.commits, std::move(*r)});
+    if (interrupted) break;
+    if (st.after) st.after();
+  }
+  report.interrupted = raidbench::stop_request().load();
+  s.clean();
+
+  std::vector<raidbench::named_result> named;
+  for (const auto& t : report.tests) named.push_back({t.name, t.result});
+  report.verdicts = raidbench::evaluate_verdicts(report.context, inventory ? &*inventory : nullptr, named);
+  report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
+
+  fmt::print("{}", format_report(report));
+  std::ofstream out(o.report);
+  if (!(out << nlohmann::json(report).dump(2) << '\n')) die(fmt::format("cannot write the report to {}", o.report.string()));
+  fmt::print("\nreport written to {}\n", o.report.string());
+  return report.interrupted ? 130 : 0;
+}

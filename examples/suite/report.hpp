@@ -1,0 +1,125 @@
+#pragma once
+// raidbench's report: the model, its JSON (schema "raidbench.suite_report", docs/formats.md) and
+// its text (context, controller summary, results table, verdicts).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "raidbench/context/context_json.hpp"
+#include "raidbench/report/context.hpp"
+#include "raidbench/report/verdicts.hpp"
+#include "raidbench/result/result_json.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
+
+namespace rb_suite {
+
+/// One row of the results table and the result it comes from.
+struct test_outcome {
+  std::string name;            // "seq write 1 MiB", "fdatasync 8 kB"
+  std::string latency_of;      // the operation kind whose latency the row shows: read, write, flush, all
+  bool commits = false;        // ops/s counts commits (flushes, or O_SYNC/O_DSYNC writes)
+  raidbench::result result;
+
+  double mb_per_second() const { return rate(static_cast<double>(result.stats.bytes())) / 1e6; }
+  double ops_per_second() const {
+    if (!commits) return rate(static_cast<double>(result.stats.events()));
+    const auto flushes = result.stats.of(raidbench::op_kind::flush).ops;
+    return rate(static_cast<double>(flushes ? flushes : result.stats.of(raidbench::op_kind::write).ops));
+  }
+  raidbench::latency_histogram latency() const {
+    if (latency_of == "read") return result.stats.of(raidbench::op_kind::read).latency;
+    if (latency_of == "write") return result.stats.of(raidbench::op_kind::write).latency;
+    if (latency_of == "flush") return result.stats.of(raidbench::op_kind::flush).latency;
+    return result.stats.combined_latency();
+  }
+  double rate(double n) const { return result.stats.seconds() > 0 ? n / result.stats.seconds() : 0.0; }
+};
+
+/// Everything one suite run produced.
+struct suite_report {
+  std::string mode;         // quick, default, full
+  std::string scratch_dir;
+  bool interrupted = false;
+  double elapsed_seconds = 0;
+  raidbench::storage_context context;
+  nlohmann::json controller;  // null, or {"source", "inventory", "findings", "summary"}
+  std::vector<test_outcome> tests;
+  std::vector<raidbench::verdict> verdicts;
+};
+
+inline constexpr int suite_report_schema_version = 1;
+
+inline void to_json(nlohmann::json& j, const test_outcome& t) {
+  const auto h = t.latency();
+  j = {{"name", t.name},
+       {"mb_per_second", t.mb_per_second()},
+       {"ops_per_second", t.ops_per_second()},
+       {"ops_are_commits", t.commits},
+       {"latency_of", t.latency_of},
+       {"latency_p50_ns", h.percentile_ns(50)},
+       {"latency_p99_ns", h.percentile_ns(99)},
+       {"result", t.result}};
+}
+inline void from_json(const nlohmann::json& j, test_outcome& t) {
+  j.at("name").get_to(t.name);
+  j.at("latency_of").get_to(t.latency_of);
+  j.at("ops_are_commits").get_to(t.commits);
+  j.at("result").get_to(t.result);
+}
+
+inline void to_json(nlohmann::json& j, const suite_report& r) {
+  j = {{"schema", "raidbench.suite_report"},
+       {"schema_version", suite_report_schema_version},
+       {"mode", r.mode},
+       {"scratch_dir", r.scratch_dir},
+       {"interrupted", r.interrupted},
+       {"elapsed_seconds", r.elapsed_seconds},
+       {"context", r.context},
+       {"controller", r.controller},
+       {"tests", r.tests},
+       {"verdicts", r.verdicts}};
+}
+inline void from_json(const nlohmann::json& j, suite_report& r) {
+  if (j.at("schema") != "raidbench.suite_report") throw nlohmann::json::other_error::create(501, "not a raidbench suite report", &j);
+  j.at("mode").get_to(r.mode);
+  j.at("scratch_dir").get_to(r.scratch_dir);
+  j.at("interrupted").get_to(r.interrupted);
+  j.at("elapsed_seconds").get_to(r.elapsed_seconds);
+  j.at("context").get_to(r.context);
+  r.controller = j.at("controller");
+  j.at("tests").get_to(r.tests);
+  j.at("verdicts").get_to(r.verdicts);
+}
+
+/// The results table: one row per test, MB/s, operations per second, p50 and p99 latency.
+inline std::string format_results(const std::vector<test_outcome>& tests) {
+  std::string out = fmt::format("{:<26} {:>9} {:>10} {:>10} {:>10}  {}\n", "test", "MB/s", "ops/s", "p50 ms", "p99 ms",
+                                "latency of");
+  for (const auto& t : tests) {
+    const auto h = t.latency();
+    out += fmt::format("{:<26} {:>9.1f} {:>10.1f} {:>10.3f} {:>10.3f}  {}{}{}\n", t.name, t.mb_per_second(),
+                       t.ops_per_second(), static_cast<double>(h.percentile_ns(50)) / 1e6,
+                       static_cast<double>(h.percentile_ns(99)) / 1e6, t.latency_of,
+                       t.commits ? " (ops are commits)" : "", t.result.stats.interrupted ? " INTERRUPTED" : "");
+  }
+  if (tests.empty()) out += "(no test finished)\n";
+  return out;
+}
+
+/// The whole text report.
+inline std::string format_report(const suite_report& r) {
+  std::string out = raidbench::format_context(r.context);
+  out += "\n";
+  if (!r.controller.is_null()) out += "controller\n" + r.controller.at("summary").get<std::string>() + "\n";
+  else out += "controller: none given (--controller-file FILE adds the RAID controller's cache and battery)\n\n";
+  out += fmt::format("results ({} mode, {:.1f} s{})\n", r.mode, r.elapsed_seconds, r.interrupted ? ", INTERRUPTED: partial" : "");
+  out += format_results(r.tests);
+  out += "\n";
+  out += raidbench::format_verdicts(r.verdicts);
+  return out;
+}
+
+}  // namespace rb_suite

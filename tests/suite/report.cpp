@@ -1,0 +1,50 @@
+// A short real run: report.json validates against docs/suite_report.schema.json and round-trips;
+// on this machine's disk the page-cache verdict fires for the buffered read-back only.
+#include <boost/test/unit_test.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "../../examples/suite/report.hpp"
+#include "../support/temp_dir.hpp"
+#include "spawn.hpp"
+
+using namespace raidbench::test;
+namespace fs = std::filesystem;
+
+BOOST_AUTO_TEST_SUITE(report_test)
+
+BOOST_AUTO_TEST_CASE(short_run_report_validates_round_trips_and_judges_the_read_backs) {
+  temp_dir dir;
+  const fs::path scratch = dir / "scratch", json = dir / "report.json";
+  const tool_run r = run_tool(RAIDBENCH_TOOL, {"--quick", "--size", "32M", "--test-seconds", "0.3", "--dir",
+                                               scratch.string(), "--report", json.string()});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(!fs::exists(scratch));
+  BOOST_TEST(r.out.starts_with("context of " + scratch.string() + "\n"));
+  BOOST_TEST(r.out.find("\nresults (quick mode, ") != std::string::npos);
+  BOOST_TEST(r.out.find("\nverdicts: ") != std::string::npos);
+  BOOST_TEST(r.err.find("raidbench: [1/11] seq write 32 MiB\n") == 0u);  // not a tty: one line per test
+
+  const std::string validate = "python3 -c \"import json,jsonschema,sys; jsonschema.validate(json.load(open(sys.argv[1])), "
+                               "json.load(open(sys.argv[2])))\" '" + json.string() + "' '" RAIDBENCH_SUITE_SCHEMA "'";
+  BOOST_TEST(std::system(validate.c_str()) == 0);
+
+  std::ifstream in(json);
+  const auto j = nlohmann::json::parse(in);
+  const auto back = j.get<rb_suite::suite_report>();
+  BOOST_TEST(nlohmann::json(back) == j);
+  BOOST_TEST(back.tests.size() == 9u);
+
+  auto verdict_on = [&](const std::string& subject) {
+    for (const auto& v : back.verdicts)
+      if (v.rule == "page_cache_reads" && v.subject == subject) return v;
+    BOOST_FAIL("no page-cache verdict on " + subject);
+    return raidbench::verdict{};
+  };
+  BOOST_TEST(verdict_on("seq read buffered").fired);
+  BOOST_TEST(!verdict_on("seq read O_DIRECT").fired);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
