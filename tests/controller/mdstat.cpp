@@ -78,11 +78,15 @@ void check(const inventory& inv, const std::vector<array_row>& arrays, std::stri
     BOOST_TEST(d.location == member.substr(0, first));
     BOOST_TEST(d.device_id == static_cast<unsigned>(std::stoul(member.substr(first + 1, last - first - 1))));
     const char s = member[last + 1];
-    const std::optional<pd_state> state = s == 'U' ? std::optional(pd_state::online)
-                                        : s == 'F' ? std::optional(pd_state::failed)
-                                        : s == 'S' ? std::optional(pd_state::hot_spare)
-                                        : s == 'R' ? std::optional(pd_state::rebuilding)
-                                                   : std::nullopt;
+    // Spelled as a switch: GCC 12 at -O2 warns (wrongly) that a nested ?: of optionals may be uninitialized.
+    std::optional<pd_state> state;
+    switch (s) {
+      case 'U': state = pd_state::online; break;
+      case 'F': state = pd_state::failed; break;
+      case 'S': state = pd_state::hot_spare; break;
+      case 'R': state = pd_state::rebuilding; break;
+      default: break;
+    }
     BOOST_TEST((d.state == state));
     BOOST_TEST(!d.slot);
     BOOST_TEST(!d.size_bytes);

@@ -33,26 +33,18 @@ inline constexpr op_choice choice_of = std::is_same_v<Mix, mix::interleaved> ? o
                                      : std::is_same_v<Mix, mix::reads_t> ? op_choice::reads
                                                                          : op_choice::writes;
 
-/// Produces positions for one thread. Sequential threads each walk their own contiguous share
-/// [first, end) of the blocks; random threads draw uniformly over all of them.
+/// Produces positions for one thread from its access policy's `next_block`, which picks a block
+/// among the thread's cursor (see access.hpp); the layout turns the block into a file and offset.
 template <class Access>
 class position_source {
  public:
   position_source(block_layout layout, std::uint64_t first, std::uint64_t end, bool one_pass) noexcept
-      : layout_(layout), first_(first), end_(end), next_(first), one_pass_(one_pass) {}
+      : layout_(layout), cursor_{first, end, first, layout.total_blocks(), one_pass} {}
 
-  /// False when a one-pass sequential walk is over.
+  /// False when the access policy says the walk is over (one-pass sequential at its end).
   bool next(random_generator& rng, position& out) noexcept {
     std::uint64_t block;
-    if constexpr (std::is_same_v<Access, access::random_t>) {
-      block = rng.below(layout_.total_blocks());
-    } else {
-      if (next_ == end_) {
-        if (one_pass_ || first_ == end_) return false;
-        next_ = first_;
-      }
-      block = next_++;
-    }
+    if (!access_.next_block(cursor_, rng, block)) return false;
     out.file = static_cast<std::uint32_t>(block / layout_.blocks_per_file);
     out.offset = (block % layout_.blocks_per_file) * layout_.block;
     return true;
@@ -60,8 +52,8 @@ class position_source {
 
  private:
   block_layout layout_;
-  std::uint64_t first_, end_, next_;
-  bool one_pass_;
+  access::cursor cursor_;
+  [[no_unique_address]] Access access_{};
 };
 
 /// Read or write, as the mix says; for mixed policies a seeded draw against the read fraction.

@@ -2,12 +2,7 @@
 /// Runs a workload: opens the target, starts the threads together, merges their statistics.
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <latch>
-#include <memory>
-#include <mutex>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -18,9 +13,11 @@
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/result/result.hpp"
+#include "raidbench/run/copy_run.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/opened_target.hpp"
 #include "raidbench/run/progress.hpp"
+#include "raidbench/run/run_threads.hpp"
 #include "raidbench/run/request_source.hpp"
 #include "raidbench/run/signals.hpp"
 #include "raidbench/run/sync_io.hpp"
@@ -75,10 +72,6 @@ inline std::uint64_t limit_share(std::uint64_t limit, unsigned parts, unsigned i
   return share_begin(limit, parts, i + 1) - share_begin(limit, parts, i);
 }
 
-inline std::string name_of_file(const target::file& t, std::uint32_t) { return t.path.string(); }
-inline std::string name_of_file(const target::file_set& t, std::uint32_t i) { return t.path_of(i).string(); }
-inline std::string name_of_file(const target::descriptor& t, std::uint32_t) { return fmt::format("descriptor {}", t.fd); }
-
 }  // namespace detail
 
 /// Runs the workload and returns what it measured, or one line saying why it could not run.
@@ -129,10 +122,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
 
   const unsigned n_threads = d.threads;
   detail::block_layout layout{files.file_count(), is_stream ? UINT64_MAX : files.file_size() / d.block_size, d.block_size};
-  std::vector<thread_stats> stats(n_threads);
   std::vector<detail::thread_job> jobs(n_threads);
-  std::atomic<bool> abort{false};
-  const std::atomic<bool>* stop_flag = options.stop_flag ? options.stop_flag : &stop_request();
   const auto stop = w.template get<slot::stop>();
   for (unsigned i = 0; i < n_threads; ++i) {
     auto& job = jobs[i];
@@ -143,48 +133,32 @@ expected<result> run(const W& w, const run_options& options = {}) {
     job.max_ops = detail::limit_share(stop.ops, n_threads, i);
     job.max_bytes = detail::limit_share(stop.bytes, n_threads, i);
     job.queue_depth = d.queue_depth;
-    job.stop = stop_flag;
-    job.abort = &abort;
     job.rng = random_generator(d.seed * 0x9e3779b97f4a7c15ULL + i);
-    job.stats = &stats[i];
   }
 
+  // Only this body depends on the policies: it is what each combination instantiates.
   const auto chooser = detail::chooser_for(w.template get<slot::mix>());
   const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
-  std::latch ready(n_threads + 1), go(1);
-  std::mutex done_mutex;
-  std::condition_variable done_cv;
-  unsigned done = 0;
-  std::vector<error> setup_errors(n_threads);
-
-  auto worker = [&](unsigned i) {
-    detail::thread_job& job = jobs[i];
-    auto finish = [&] {
-      if (job.failure) abort.store(true, std::memory_order_relaxed);
-      std::lock_guard lock(done_mutex);
-      ++done;
-      done_cv.notify_all();
-    };
+  const auto engine_policy_value = w.template get<slot::engine>();
+  auto body = [&](detail::thread_job& job, detail::start_gate& gate, error& setup_error) {
     if constexpr (is_uring) {
       detail::uring_context ctx;
       auto ok = ctx.setup(files.fds(), d.queue_depth, d.block_size);
       for (auto& b : ctx.buffers()) detail::fill_with_noise(b.data(), b.size(), job.rng);
-      if (!ok) setup_errors[i] = ok.err();
-      ready.arrive_and_wait();
-      go.wait();
+      if (!ok) setup_error = ok.err();
+      gate.wait_for_start();
       if (ok) detail::uring_loop<access_policy, choice, sync_policy>(job, ctx, chooser, flush);
     } else {
       aligned_buffer buffer(d.block_size);
       detail::fill_with_noise(buffer.data(), buffer.size(), job.rng);
-      ready.arrive_and_wait();
-      go.wait();
+      gate.wait_for_start();
       if constexpr (is_stream)
         detail::sync_loop<access_policy, choice, sync_policy>(job, detail::stream_io{files.fds()[0]}, buffer.data(), chooser, flush);
       else if constexpr (is_reopen)
         detail::sync_loop<access_policy, choice, sync_policy>(
             job,
             detail::reopen_io{files.names().data(), (use == target_use::read ? O_RDONLY : O_RDWR) | open_bits,
-                              w.template get<slot::engine>().flush_on_writer},
+                              engine_policy_value.flush_on_writer},
             buffer.data(), chooser, flush);
       else if constexpr (is_mmap)
         detail::sync_loop<access_policy, choice, sync_policy>(job, detail::mmap_io{files.maps().data(), files.file_size()},
@@ -193,61 +167,13 @@ expected<result> run(const W& w, const run_options& options = {}) {
         detail::sync_loop<access_policy, choice, sync_policy>(job, detail::psync_io{files.fds().data()}, buffer.data(),
                                                               chooser, flush);
     }
-    finish();
   };
-
-  std::vector<std::thread> workers;
-  workers.reserve(n_threads);
-  for (unsigned i = 0; i < n_threads; ++i) workers.emplace_back(worker, i);
-  ready.arrive_and_wait();
-  for (const auto& e : setup_errors)
-    if (!e.message.empty()) abort.store(true);
-  const std::uint64_t start = now_ns();
-  const std::uint64_t deadline = stop.time.count() > 0 ? start + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
-  for (auto& job : jobs) {
-    job.start_ns = start;
-    job.deadline_ns = deadline;
+  auto stats = detail::run_threads(jobs, body, stop.time, options, files.names());
+  if (!stats) {
+    if (use == target_use::write) files.remove_created_files();
+    return stats.err();
   }
-  go.count_down();
-
-  {
-    std::unique_lock lock(done_mutex);
-    while (done < n_threads) {
-      if (!options.on_progress) {
-        done_cv.wait(lock);
-        continue;
-      }
-      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == n_threads; })) break;
-      lock.unlock();
-      progress_snapshot snap;
-      snap.elapsed_ns = now_ns() - start;
-      for (const auto& s : stats)
-        for (std::size_t k = 0; k < op_kind_count; ++k) {
-          snap.latency[k].merge(s.latency[k].live_copy());
-          snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
-        }
-      options.on_progress(snap);
-      lock.lock();
-    }
-  }
-  for (auto& t : workers) t.join();
-
-  for (unsigned i = 0; i < n_threads; ++i) {
-    if (!setup_errors[i].message.empty()) {
-      if (use == target_use::write) files.remove_created_files();
-      return setup_errors[i];
-    }
-    if (const auto& f = jobs[i].failure) {
-      const std::string what = detail::name_of_file(w.template get<slot::target>(), f.file);
-      if (use == target_use::write) files.remove_created_files();
-      return system_failure(f.call, what, f.errnum);
-    }
-  }
-  for (const auto& s : stats) {
-    out.stats.add_thread(s);
-    out.stats.elapsed_ns = std::max(out.stats.elapsed_ns, s.elapsed_ns);
-  }
-  out.stats.interrupted = stop_flag->load();
+  out.stats = std::move(*stats);
   return out;
 }
 

@@ -44,6 +44,13 @@ template <> struct default_policy<slot::engine> { using type = engine::psync_t; 
 template <> struct default_policy<slot::queue_depth> { using type = queue_depth; };
 template <> struct default_policy<slot::threads> { using type = threads; };
 template <> struct default_policy<slot::seed> { using type = seed; };
+// No default target: nothing is written to a path the user did not name. The placeholder keeps
+// type queries valid; `run` rejects it with a static_assert.
+template <> struct default_policy<slot::target> {
+  struct type {
+    using slot = raidbench::slot::target;
+  };
+};
 template <> struct default_policy<slot::stop> {
   struct type : stop::after {
     type() : stop::after{std::chrono::seconds(10)} {}
@@ -105,6 +112,9 @@ constexpr void check_compatible() {
   using engine_policy = typename W::template policy_for<slot::engine>;
   using flags_policy = typename W::template policy_for<slot::open_flags>;
   using access_policy = typename W::template policy_for<slot::access>;
+  static_assert(access::access_policy<access_policy>,
+                "raidbench::workload: an access policy needs a static `name` and "
+                "`bool next_block(access::cursor&, random_generator&, std::uint64_t& block)`");
   constexpr bool is_mmap = std::is_same_v<engine_policy, engine::mmap_t>;
   constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
   static_assert(!(is_mmap && flags_policy::always_direct),
