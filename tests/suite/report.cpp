@@ -27,7 +27,8 @@ BOOST_AUTO_TEST_CASE(short_run_report_validates_round_trips_and_judges_the_read_
   BOOST_TEST(r.out.find("\nverdicts: ") != std::string::npos);
   BOOST_TEST(r.err.find("raidbench: [1/11] seq write 32 MiB\n") == 0u);  // not a tty: one line per test
 
-  const std::string validate = "python3 -c \"import json,jsonschema,sys; jsonschema.validate(json.load(open(sys.argv[1])), "
+  // Debian's interpreter, where install-deps.sh puts python3-jsonschema (a pyenv python3 on PATH may lack it).
+  const std::string validate = "/usr/bin/python3 -c \"import json,jsonschema,sys; jsonschema.validate(json.load(open(sys.argv[1])), "
                                "json.load(open(sys.argv[2])))\" '" + json.string() + "' '" RAIDBENCH_SUITE_SCHEMA "'";
   BOOST_TEST(std::system(validate.c_str()) == 0);
 
