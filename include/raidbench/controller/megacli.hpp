@@ -174,6 +174,9 @@ inline std::optional<raid_level> summary_level_of(std::string_view text) {
 // columns; decode only when the firmware level sits where the layout says, so nothing is guessed.
 inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
   if (!pd.firmware || pd.firmware->empty()) return;
+  // The columns count bytes of an ASCII field: cutting other text there could split a UTF-8 character.
+  for (char c : inquiry)
+    if (static_cast<unsigned char>(c) >= 0x80) return;
   const std::string_view fw = *pd.firmware;
   if (inquiry.size() >= 24 + fw.size() && inquiry.substr(24, fw.size()) == fw) {
     const std::string_view vendor = trim(inquiry.substr(0, 8)), product = trim(inquiry.substr(8, 16));

@@ -495,7 +495,9 @@ class json_walker : public nlohmann::json_sax<nlohmann::json> {
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
     std::size_t line = 1;
     for (std::size_t i = 0; i < position && i < text_.size(); ++i) line += text_[i] == '\n';
-    b_.warn(line, std::string("JSON stops being readable here: ") + e.what());
+    // The message quotes the bytes last read, which may be invalid UTF-8: clean them like a text line.
+    bool unreadable = false;
+    b_.warn(line, "JSON stops being readable here: " + text_detail::clean_line(e.what(), unreadable));
     return false;
   }
 
