@@ -1,0 +1,220 @@
+// rb-ctrl: reads RAID controller tool output (files, stdin, or the vendor tools found on PATH) into
+// one inventory, runs the safety checks, and prints a summary, JSON or Prometheus metrics.
+#include <getopt.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "live.hpp"
+#include "raidbench/controller/builtin_parsers.hpp"
+#include "raidbench/controller/checks.hpp"
+#include "raidbench/controller/merge.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_summary.hpp"
+#include "raidbench/report/prometheus.hpp"
+
+namespace {
+
+using namespace raidbench;
+
+enum class output_format { summary, json, prometheus };
+
+struct options {
+  output_format format = output_format::summary;
+  std::vector<std::string> inputs;
+  rb_ctrl::live_options live;
+  bool verbose = false;
+};
+
+[[noreturn]] void die(std::string_view message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "rb-ctrl: {}\n", message);
+  std::exit(1);
+}
+
+constexpr std::string_view usage =
+    "Usage: rb-ctrl [--json | --prometheus] [FILE|-]...\n"
+    "       rb-ctrl [--json | --prometheus] [--path=DIRS] [--mdstat=FILE] [--timeout=SECONDS] [-v]\n"
+    "Reads MegaCLI, StorCLI/PercCLI, ssacli/hpacucli, arcconf, mdadm --detail and /proc/mdstat output\n"
+    "from the files given ('-' for stdin); dumps of the same tool merge into one inventory.\n"
+    "With no file, runs the vendor tools found on the search path (live mode).\n"
+    "      --json             the inventory and the check findings as JSON\n"
+    "      --prometheus       metrics for node_exporter's textfile collector\n"
+    "      --path=DIRS        live mode: where to look for the tools (default $PATH, then /opt/MegaRAID/*)\n"
+    "      --mdstat=FILE      live mode: the md status file (default /proc/mdstat)\n"
+    "      --timeout=SECONDS  live mode: kill a tool that runs longer (default 120)\n"
+    "  -v, --verbose          live mode: print each tool found and command run on stderr\n";
+
+// $PATH, then where LSI/Broadcom packages install their tools without touching PATH.
+std::string default_search_path() {
+  const char* path = std::getenv("PATH");
+  std::string s = path && *path ? path : "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return s + ":/opt/MegaRAID/MegaCli:/opt/MegaRAID/storcli:/opt/MegaRAID/perccli";
+}
+
+options parse(int argc, char** argv) {
+  enum { json_option = 1000, prometheus_option, path_option, mdstat_option, timeout_option, help_option, version_option };
+  static const option long_options[] = {{"json", no_argument, nullptr, json_option},
+                                        {"prometheus", no_argument, nullptr, prometheus_option},
+                                        {"path", required_argument, nullptr, path_option},
+                                        {"mdstat", required_argument, nullptr, mdstat_option},
+                                        {"timeout", required_argument, nullptr, timeout_option},
+                                        {"verbose", no_argument, nullptr, 'v'},
+                                        {"help", no_argument, nullptr, help_option},
+                                        {"version", no_argument, nullptr, version_option},
+                                        {nullptr, 0, nullptr, 0}};
+  options o;
+  o.live.search_path = default_search_path();
+  opterr = 0;  // one line of our own instead of getopt's
+  int c;
+  while ((c = ::getopt_long(argc, argv, ":v", long_options, nullptr)) != -1) {
+    switch (c) {
+      case json_option:
+      case prometheus_option: {
+        const auto f = c == json_option ? output_format::json : output_format::prometheus;
+        if (o.format != output_format::summary && o.format != f) die("--json and --prometheus exclude each other");
+        o.format = f;
+        break;
+      }
+      case path_option: o.live.search_path = optarg; break;
+      case mdstat_option:
+        if (*optarg == '\0') die("--mdstat needs a file name");
+        o.live.mdstat = optarg;
+        break;
+      case timeout_option: {
+        char* end = nullptr;
+        errno = 0;
+        const long v = std::strtol(optarg, &end, 10);
+        if (errno != 0 || end == optarg || *end != '\0' || v < 1 || v > 86400)
+          die(fmt::format("invalid --timeout '{}': a whole number of seconds from 1 to 86400", optarg));
+        o.live.timeout = std::chrono::seconds(v);
+        break;
+      }
+      case 'v': o.verbose = true; break;
+      case help_option: fmt::print("{}", usage); std::exit(0);
+      case version_option: fmt::print("rb-ctrl (raidbench) 0.1.0\n"); std::exit(0);
+      case ':': die(fmt::format("option '{}' needs a value", argv[optind - 1]));
+      default: die(fmt::format("unknown option '{}' (try --help)", argv[optind - 1]));
+    }
+  }
+  for (int i = optind; i < argc; ++i) o.inputs.emplace_back(argv[i]);
+  return o;
+}
+
+// The whole of a file, or of stdin for "-"; a one-line error when it cannot be read.
+std::string read_input(const std::string& name) {
+  FILE* f = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
+  if (f == nullptr) die(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+  std::string text;
+  char buf[65536];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  if (f != stdin) std::fclose(f);
+  if (failed) die(fmt::format("cannot read {}: {}", name == "-" ? "stdin" : name, std::strerror(err)));
+  return text;
+}
+
+// Several dumps of one tool merge into one inventory (AdpAllInfo + PDList + AdpBbuCmd); dumps of
+// different tools describe different controllers (or the same one twice), so they are listed side by side.
+void add(std::vector<inventory>& by_tool, inventory&& inv) {
+  for (auto& mine : by_tool) {
+    if (mine.source != inv.source) continue;
+    if (inv.source == "mdadm" && mine.controllers.size() == 1 && inv.controllers.size() == 1) {
+      // Each `mdadm --detail` shows another array, and its members' device ids are roles within that
+      // array (0, 1, ...), which merge() would take for the same drives: list them side by side.
+      auto& into = mine.controllers.front();
+      auto& from = inv.controllers.front();
+      for (auto& v : from.virtual_drives) into.virtual_drives.push_back(std::move(v));
+      for (auto& d : from.physical_drives) into.physical_drives.push_back(std::move(d));
+      for (auto& w : inv.warnings) mine.warnings.push_back(std::move(w));
+      return;
+    }
+    merge(mine, std::move(inv));
+    return;
+  }
+  by_tool.push_back(std::move(inv));
+}
+
+inventory combine(std::vector<inventory>&& by_tool) {
+  inventory all;
+  for (auto& inv : by_tool) {
+    all.source += (all.source.empty() ? "" : "+") + inv.source;
+    for (auto& c : inv.controllers) all.controllers.push_back(std::move(c));
+    for (auto& w : inv.warnings) all.warnings.push_back(std::move(w));
+  }
+  return all;
+}
+
+void print_warnings(const std::string& name, const inventory& inv) {
+  for (const auto& w : inv.warnings) {
+    if (w.line == 0) fmt::print(stderr, "rb-ctrl: warning: {}: {}\n", name, w.text);
+    else fmt::print(stderr, "rb-ctrl: warning: {}:{}: {}\n", name, w.line, w.text);
+  }
+}
+
+// Parses each text; in file mode a text nothing reads is fatal, in live mode it is reported and skipped
+// (a storcli without a BBU answers "/call/bbu show all" with an error).
+inventory parse_all(std::vector<rb_ctrl::captured_output>&& texts, bool live, bool several) {
+  std::vector<inventory> by_tool;
+  for (auto& t : texts) {
+    auto inv = parse_any(t.text);
+    if (!inv) {
+      if (!live) die(fmt::format("{}: {}", t.name, inv.message()));
+      fmt::print(stderr, "rb-ctrl: skipped {}: {}\n", t.name, inv.message());
+      continue;
+    }
+    print_warnings(t.name, *inv);
+    if (several)
+      for (auto& w : inv->warnings) w.text = t.name + ": " + w.text;
+    add(by_tool, std::move(*inv));
+  }
+  return combine(std::move(by_tool));
+}
+
+std::vector<rb_ctrl::captured_output> run_live(const options& o) {
+  auto r = rb_ctrl::run_live(o.live);
+  if (r.tools.empty())
+    die(fmt::format("no RAID tool found (looked for {} in {}) and {} lists no md array", rb_ctrl::searched_tools(),
+                    o.live.search_path, o.live.mdstat.string()));
+  if (o.verbose) {
+    for (const auto& t : r.tools) fmt::print(stderr, "rb-ctrl: found {}\n", t);
+    for (const auto& out : r.outputs) fmt::print(stderr, "rb-ctrl: read {}\n", out.name);
+  }
+  for (const auto& p : r.problems) fmt::print(stderr, "rb-ctrl: {}\n", p);
+  return std::move(r.outputs);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const options o = parse(argc, argv);
+  const bool live = o.inputs.empty();
+  std::vector<rb_ctrl::captured_output> texts;
+  if (live) {
+    texts = run_live(o);
+  } else {
+    for (const auto& name : o.inputs) texts.push_back({name == "-" ? "stdin" : name, read_input(name)});
+  }
+  const bool several = texts.size() > 1;
+  const inventory inv = parse_all(std::move(texts), live, several);
+  if (inv.controllers.empty() && live) die("the RAID tools found printed nothing raidbench can read");
+  const auto findings = check_inventory(inv);
+  switch (o.format) {
+    case output_format::summary: fmt::print("{}", format_controller_summary(inv, findings)); break;
+    case output_format::json:
+      fmt::print("{}\n", controller_report_json(inv, findings).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+      break;
+    case output_format::prometheus: fmt::print("{}", format_prometheus(inv, findings)); break;
+  }
+  return 0;
+}

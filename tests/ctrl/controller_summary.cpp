@@ -1,0 +1,84 @@
+// report/controller_summary.hpp on hand-made inventories: what is shown, and what is left out.
+#include "raidbench/report/controller_summary.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+using namespace raidbench;
+
+BOOST_AUTO_TEST_SUITE(controller_summary_test)
+
+BOOST_AUTO_TEST_CASE(every_field_in_its_place) {
+  inventory inv;
+  inv.source = "storcli";
+  controller& c = inv.controllers.emplace_back();
+  c.number = 1;
+  c.vendor = "LSI";
+  c.model = "MegaRAID 9361-8i";
+  c.serial = "SK1234";
+  c.firmware = "4.680";
+  c.firmware_package = "24.21.0-0148";
+  c.cache_bytes = 1073741824;
+  c.battery = {battery_kind::cachevault, "CVPM02", true, battery_state::failed, 71.0, 30.0, true};
+  virtual_drive& v = c.virtual_drives.emplace_back();
+  v.id = 0;
+  v.name = "data";
+  v.level = raid_level::raid6;
+  v.size_bytes = 4398046511104;
+  v.state = vd_state::optimal;
+  v.strip_bytes = 262144;
+  v.drive_count = 6;
+  v.span_count = 1;
+  v.default_policy = {write_policy::write_back, read_policy::read_ahead, io_policy::direct, disk_cache_policy::disabled, true};
+  v.current_policy = {write_policy::write_through, read_policy::read_ahead, io_policy::direct, disk_cache_policy::disabled, {}};
+  physical_drive& d = c.physical_drives.emplace_back();
+  d.enclosure = 252;
+  d.slot = 3;
+  d.device_id = 11;
+  d.state = pd_state::failed;
+  d.media = media_type::ssd;
+  d.interface = drive_interface::sas;
+  d.size_bytes = 1099511627776;
+  d.predictive_failures = 2;
+  c.physical_drives.emplace_back();
+  inv.warnings.push_back({7, "unknown key"});
+
+  const auto text = format_controller_summary(inv, check_inventory(inv));
+  const std::string expected =
+      "source: storcli\n"
+      "controller 1: LSI MegaRAID 9361-8i\n"
+      "  serial:     SK1234\n"
+      "  firmware:   4.680, package 24.21.0-0148\n"
+      "  cache:      1 GiB\n"
+      "  battery:    cachevault, \"CVPM02\", present, failed, charge 71%, 30 °C, replacement required\n"
+      "  virtual drives (1):\n"
+      "    VD 0 \"data\": raid6, 4 TiB, optimal, strip 256 KiB, 6 drives, 1 span\n"
+      "      default: write_back, read_ahead, direct, disk cache disabled, write-through if bad battery\n"
+      "      current: write_through, read_ahead, direct, disk cache disabled\n"
+      "  physical drives (2):\n"
+      "    252:3 (id 11): failed, ssd, sas, 1 TiB, predictive failures 2\n"
+      "    #2\n"
+      "checks: 3 fired\n"
+      "  warning write_through_fallback: controller 1 / VD 0 runs write-through although configured write-back (bad or "
+      "charging battery, or a learn cycle): write latency is not what the configuration promises\n"
+      "    evidence: controller 1 / VD 0: default write policy = write_back\n"
+      "    evidence: controller 1 / VD 0: current write policy = write_through\n"
+      "    evidence: controller 1: battery.replacement_required = true\n"
+      "  critical drive_failed: controller 1 / drive in slot 3 is failed\n"
+      "    evidence: controller 1 / drive in slot 3: state = failed\n"
+      "  warning drive_predictive_failure: controller 1 / drive in slot 3 predicts its own failure\n"
+      "    evidence: controller 1 / drive in slot 3: predictive failures = 2\n"
+      "warnings: 1 (parts of the input could not be read)\n";
+  BOOST_TEST(text == expected);
+}
+
+BOOST_AUTO_TEST_CASE(nothing_known_is_said_plainly) {
+  inventory inv;
+  inv.source = "mdstat";
+  BOOST_TEST(format_controller_summary(inv, {}) == "source: mdstat\nno controller in the input\nchecks: none fired\n");
+  inv.controllers.emplace_back();
+  BOOST_TEST(format_controller_summary(inv, {}) == "source: mdstat\ncontroller #1\nchecks: none fired\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

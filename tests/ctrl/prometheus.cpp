@@ -1,0 +1,142 @@
+// report/prometheus.hpp: metric lines, label escaping, absent values, and promtool's verdict on
+// rb-ctrl --prometheus for every parser family.
+#include "raidbench/report/prometheus.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <string>
+
+#include "../support/temp_dir.hpp"
+#include "run_tool.hpp"
+
+using namespace raidbench;
+using namespace raidbench::test;
+
+namespace {
+
+// promtool's complaints about a metrics text; empty when it passes.
+std::string promtool_check(const std::string& metrics) {
+  const temp_dir dir;
+  const auto file = dir / "metrics.prom";
+  std::ofstream(file, std::ios::binary) << metrics;
+  const auto r = run_shell(std::string(PROMTOOL) + " check metrics < " + quoted(file.string()));
+  return r.status == 0 ? std::string() : "status " + std::to_string(r.status) + ": " + r.out + r.err;
+}
+
+bool has_line(const std::string& text, const std::string& line) { return ("\n" + text).find("\n" + line + "\n") != std::string::npos; }
+
+inventory hand_made() {
+  inventory inv;
+  inv.source = "megacli";
+  controller& c = inv.controllers.emplace_back();
+  c.number = 0;
+  c.model = "PERC \"H730\" \\ mini\nsecond line";
+  c.serial = std::string("bad \xff byte");
+  c.cache_bytes = 1073741824;
+  c.battery.present = true;
+  c.battery.state = battery_state::charging;
+  c.battery.charge_percent = 42.5;
+  virtual_drive& v = c.virtual_drives.emplace_back();
+  v.id = 0;
+  v.level = raid_level::raid5;
+  v.state = vd_state::rebuilding;
+  v.progress_percent = 12.5;
+  v.current_policy.write = write_policy::write_back;
+  physical_drive& a = c.physical_drives.emplace_back();
+  a.location = "32:0";
+  a.state = pd_state::online;
+  a.media_errors = 3;
+  physical_drive& b = c.physical_drives.emplace_back();  // the same location again: a clash
+  b.location = "32:0";
+  c.physical_drives.emplace_back();                     // no address at all
+  return inv;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(prometheus_test)
+
+BOOST_AUTO_TEST_CASE(labels_are_escaped_and_invalid_utf8_replaced) {
+  const auto text = format_prometheus(hand_made(), {});
+  BOOST_TEST(has_line(text, "raidbench_controller_info{controller=\"0\",source=\"megacli\",vendor=\"\",model=\"PERC "
+                            "\\\"H730\\\" \\\\ mini\\nsecond line\",serial=\"bad ? byte\",firmware=\"\",firmware_package=\"\","
+                            "bios=\"\"} 1"));
+  BOOST_TEST(promtool_check(text) == "");
+}
+
+BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
+  const auto inv = hand_made();
+  const auto text = format_prometheus(inv, check_inventory(inv));
+  BOOST_TEST(has_line(text, "# HELP raidbench_controller_cache_bytes Controller cache memory size."));
+  BOOST_TEST(has_line(text, "# TYPE raidbench_controller_cache_bytes gauge"));
+  BOOST_TEST(has_line(text, "raidbench_controller_cache_bytes{controller=\"0\"} 1073741824"));
+  BOOST_TEST(has_line(text, "raidbench_battery_charge_ratio{controller=\"0\"} 0.425"));
+  BOOST_TEST(has_line(text, "raidbench_battery_ok{controller=\"0\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"charging\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"optimal\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_vd_state{controller=\"0\",vd=\"0\",state=\"rebuilding\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_vd_optimal{controller=\"0\",vd=\"0\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_vd_progress_ratio{controller=\"0\",vd=\"0\"} 0.125"));
+  BOOST_TEST(has_line(text, "raidbench_vd_write_back{controller=\"0\",vd=\"0\"} 1"));
+  BOOST_TEST(has_line(text, "# TYPE raidbench_pd_media_errors_total counter"));
+  BOOST_TEST(has_line(text, "raidbench_pd_media_errors_total{controller=\"0\",pd=\"32:0\"} 3"));
+  // The second drive at 32:0 and the drive without an address get their positions.
+  BOOST_TEST(has_line(text, "raidbench_pd_info{controller=\"0\",pd=\"#2\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_pd_info{controller=\"0\",pd=\"#3\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1"));
+  // What no tool told is not written as 0.
+  BOOST_TEST(text.find("raidbench_pd_temperature_celsius") == std::string::npos);
+  BOOST_TEST(text.find("raidbench_battery_present{controller=\"0\"} 1") != std::string::npos);
+  BOOST_TEST(text.find("raidbench_vd_strip_bytes") == std::string::npos);
+  BOOST_TEST(text.find("raidbench_pd_state{controller=\"0\",pd=\"#2\"") == std::string::npos);
+  // write_back_unprotected (charging battery) and array_not_optimal fired.
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"warning\"} 2"));
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"write_back_unprotected\",severity=\"warning\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_not_optimal\",severity=\"warning\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_parse_warnings 0"));
+  BOOST_TEST(promtool_check(text) == "");
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_inventory_still_reports_findings_and_warnings) {
+  inventory inv;
+  inv.source = "mdstat";
+  inv.warnings.push_back({3, "x"});
+  const auto text = format_prometheus(inv, {});
+  BOOST_TEST(text.find("raidbench_controller_info") == std::string::npos);
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"info\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_parse_warnings 1"));
+  BOOST_TEST(promtool_check(text) == "");
+}
+
+BOOST_AUTO_TEST_CASE(rb_ctrl_output_passes_promtool_for_every_family) {
+  const char* fixtures[] = {
+      "seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt seed-outputs/megacli-pdlist-intel-rs25ab080.txt",
+      "controllers/megacli/bbu-old-fw-nonutf8-bytes.txt",
+      "controllers/megacli/ldinfo-many-raid0-write-through.txt",
+      "controllers/storcli/call-show-all-3ctrl-ok.txt",
+      "controllers/storcli/call-show-J-avago-3108-raid6.txt",
+      "controllers/ssacli/ctrl-all-show-config-detail-p212-p410i.txt",
+      "controllers/hpacucli/ctrl-all-show-config-p410-and-p410i.txt",
+      "controllers/arcconf/getconfig-1-al-servraid-8k-raid5-impacted.txt",
+      "controllers/mdstat/raid1-6-way-failed-member.txt",
+      "controllers/mdadm/detail-raid1-recovering-faulty-with-spare.txt controllers/mdadm/detail-raid5-clean.txt",
+  };
+  for (const std::string files : fixtures) {
+    BOOST_TEST_CONTEXT(files) {
+      std::string args;
+      for (std::size_t start = 0; start < files.size();) {
+        auto end = files.find(' ', start);
+        if (end == std::string::npos) end = files.size();
+        args += " " + fixture_arg(files.substr(start, end - start));
+        start = end + 1;
+      }
+      const auto r = rb_ctrl("--prometheus" + args);
+      BOOST_TEST_REQUIRE(r.status == 0);
+      BOOST_TEST(r.out.find("raidbench_controller_info{") != std::string::npos);
+      BOOST_TEST(promtool_check(r.out) == "");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,206 @@
+// rb-ctrl on the real captures: summary and JSON fields, merging, stdin, warnings and bad input.
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "run_tool.hpp"
+
+using namespace raidbench::test;
+using nlohmann::json;
+
+BOOST_AUTO_TEST_SUITE(rb_ctrl_test)
+
+BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
+  const auto r = rb_ctrl(fixture_arg("controllers/arcconf/getconfig-1-al-servraid-8k-raid5-impacted.txt"));
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "");
+  const std::string expected =
+      "source: arcconf\n"
+      "controller #1: IBM ServeRAID 8k\n"
+      "  slot:       0\n"
+      "  serial:     5AB94A0\n"
+      "  firmware:   5.2-0 (15411), BIOS 5.2-0 (15411)\n"
+      "  cache:      256 MiB\n"
+      "  battery:    bbu, present, optimal, charge 100%\n"
+      "  virtual drives (1):\n"
+      "    VD 1 \"somang\": raid5, 1.82 TiB, impacted, strip 256 KiB, 3 drives\n"
+      "      default: write_back, write-through if bad battery\n"
+      "      current: write_back\n"
+      "  physical drives (3):\n"
+      "    0,0 (id 0): online, sata, 0KLA330, serial GTA060PAJSDEGF, firmware GKAOAB4A, 932 GiB, no SMART alert, write cache on\n"
+      "    0,1 (id 1): online, sata, 0KLA330, serial GTA060PAJ93P4F, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
+      "    0,2 (id 2): online, sata, 0KLA330, serial GTA060PAJ8LAYF, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
+      "checks: 4 fired\n"
+      "  warning array_not_optimal: controller 'IBM ServeRAID 8k' / VD 1 is impacted: background work makes benchmark "
+      "numbers unrepresentative\n"
+      "    evidence: controller 'IBM ServeRAID 8k' / VD 1: state = impacted\n";
+  BOOST_TEST(r.out.substr(0, expected.size()) == expected);
+  BOOST_TEST(r.out.find("  warning drive_cache_enabled: controller 'IBM ServeRAID 8k' / drive 0,2 has its volatile") !=
+             std::string::npos);
+  BOOST_TEST(r.out.find("    evidence: controller 'IBM ServeRAID 8k' / drive 0,2: write cache = enabled\n") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controller) {
+  const auto r = rb_ctrl("--json " + fixture_arg("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt") + " " +
+                         fixture_arg("seed-outputs/megacli-pdlist-intel-rs25ab080.txt"));
+  BOOST_TEST_REQUIRE(r.status == 0);
+  const auto j = json::parse(r.out);
+  const auto& inv = j.at("inventory");
+  BOOST_TEST(inv.at("source") == "megacli");
+  BOOST_TEST_REQUIRE(inv.at("controllers").size() == 1u);
+  const auto& c = inv.at("controllers")[0];
+  BOOST_TEST(c.at("number") == 0);
+  BOOST_TEST(c.at("model") == "Intel (R) RAID Controller RS25AB080");
+  BOOST_TEST(c.at("serial") == "SV24628377");
+  BOOST_TEST(c.at("firmware_package") == "23.12.0-0013");
+  BOOST_TEST(c.at("cache_bytes") == 1073741824u);
+  BOOST_TEST(c.at("default_policy").at("write") == "write_back");
+  BOOST_TEST(c.at("default_policy").at("read") == "adaptive");
+  BOOST_TEST_REQUIRE(c.at("physical_drives").size() == 2u);
+  BOOST_TEST(c.at("physical_drives")[0].at("enclosure") == 252);
+  BOOST_TEST(c.at("physical_drives")[0].at("slot") == 0);
+  BOOST_TEST(c.at("physical_drives")[0].at("device_id") == 9);
+  BOOST_TEST(c.at("physical_drives")[0].at("interface") == "sata");
+  BOOST_TEST(c.at("physical_drives")[1].at("media_errors") == 0);
+  BOOST_TEST(j.at("findings").empty());
+  // The summary tells the same.
+  const auto s = rb_ctrl(fixture_arg("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt") + " " +
+                         fixture_arg("seed-outputs/megacli-pdlist-intel-rs25ab080.txt"));
+  BOOST_TEST(s.out.find("controller 0: Intel (R) RAID Controller RS25AB080\n  serial:     SV24628377\n") != std::string::npos);
+  BOOST_TEST(s.out.find("  cache:      1 GiB\n  default:    write_back, adaptive, direct, write-through if bad battery\n") !=
+             std::string::npos);
+  BOOST_TEST(s.out.find("    252:0 (id 9): online, hdd, sata, 1.82 TiB, media errors 0, other errors 0, predictive failures 0\n") !=
+             std::string::npos);
+  BOOST_TEST(s.out.find("checks: none fired\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(three_storcli_controllers_with_bbu_none_and_cachevault) {
+  const auto r = rb_ctrl("--json " + fixture_arg("controllers/storcli/call-show-all-3ctrl-ok.txt"));
+  BOOST_TEST_REQUIRE(r.status == 0);
+  const auto cs_json = json::parse(r.out);
+  const auto& cs = cs_json.at("inventory").at("controllers");
+  BOOST_TEST_REQUIRE(cs.size() == 3u);
+  BOOST_TEST(cs[0].at("model") == "LSI MegaRAID SAS 9286CV-8e");
+  BOOST_TEST(cs[0].at("battery").at("kind") == "bbu");
+  BOOST_TEST(cs[0].at("battery").at("model") == "iBBU-09");
+  BOOST_TEST(cs[1].at("serial") == "SP41019754");
+  BOOST_TEST(cs[1].at("battery").at("present") == false);
+  BOOST_TEST(cs[1].at("physical_drives").size() == 8u);
+  BOOST_TEST(cs[2].at("battery").at("kind") == "cachevault");
+  BOOST_TEST(cs[2].at("virtual_drives")[0].at("level") == "raid10");
+  BOOST_TEST(cs[2].at("virtual_drives")[0].at("current_policy").at("write") == "write_back");
+}
+
+BOOST_AUTO_TEST_CASE(ssacli_drive_cache_findings_carry_their_evidence) {
+  const auto r = rb_ctrl("--json " + fixture_arg("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt"));
+  BOOST_TEST_REQUIRE(r.status == 0);
+  const auto j = json::parse(r.out);
+  const auto& c = j.at("inventory").at("controllers")[0];
+  BOOST_TEST(c.at("model") == "Smart Array P440ar");
+  BOOST_TEST(c.at("cache_bytes") == 2147483648u);
+  BOOST_TEST(c.at("virtual_drives").size() == 2u);
+  BOOST_TEST(c.at("physical_drives").size() == 8u);
+  const auto& f = j.at("findings");
+  BOOST_TEST_REQUIRE(f.size() == 2u);
+  BOOST_TEST(f[0].at("check") == "drive_cache_enabled");
+  BOOST_TEST(f[0].at("severity") == "warning");
+  BOOST_TEST(f[0].at("evidence")[0] == "controller 0 / VD 1: disk cache policy = enabled");
+  BOOST_TEST(f[0].at("evidence")[1] == "controller 0 / VD 1: current write policy = write_back");
+}
+
+BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
+  const auto r = rb_ctrl("--json " + fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt"));
+  BOOST_TEST_REQUIRE(r.status == 0);
+  const auto j = json::parse(r.out);
+  const auto& vd = j.at("inventory").at("controllers")[0].at("virtual_drives")[0];
+  BOOST_TEST(vd.at("name") == "md127");
+  BOOST_TEST(vd.at("state") == "rebuilding");
+  BOOST_TEST(vd.at("progress_percent") == 12.6);
+  BOOST_TEST(j.at("findings")[0].at("check") == "array_not_optimal");
+
+  // Two mdadm --detail dumps: two arrays, and each keeps its own members (roles 0, 1 in both).
+  const auto m = rb_ctrl("--json " + fixture_arg("controllers/mdadm/detail-raid5-clean.txt") + " " +
+                         fixture_arg("controllers/mdadm/detail-raid1-degraded-faulty.txt"));
+  BOOST_TEST_REQUIRE(m.status == 0);
+  const auto c_json = json::parse(m.out);
+  const auto& c = c_json.at("inventory").at("controllers");
+  BOOST_TEST_REQUIRE(c.size() == 1u);
+  BOOST_TEST(c[0].at("virtual_drives").size() == 2u);
+  BOOST_TEST(c[0].at("virtual_drives")[1].at("state") == "degraded");
+  BOOST_TEST(c[0].at("physical_drives").size() == 6u);
+  BOOST_TEST(c[0].at("physical_drives")[5].at("state") == "failed");
+}
+
+BOOST_AUTO_TEST_CASE(different_tools_are_listed_side_by_side) {
+  const auto r = rb_ctrl("--json " + fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt") + " " +
+                         fixture_arg("controllers/arcconf/getconfig-1-servraid-8k-l-raid1-okay.txt"));
+  BOOST_TEST_REQUIRE(r.status == 0);
+  const auto inv_json = json::parse(r.out);
+  const auto& inv = inv_json.at("inventory");
+  BOOST_TEST(inv.at("source") == "mdstat+arcconf");
+  BOOST_TEST(inv.at("controllers").size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(stdin_reads_like_a_file) {
+  const std::string file = fixture_arg("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt");
+  const auto from_file = rb_ctrl("--json " + file);
+  const auto from_stdin = run_shell(quoted(RB_CTRL) + " --json - < " + file);
+  BOOST_TEST(from_stdin.status == 0);
+  BOOST_TEST(from_stdin.out == from_file.out);
+}
+
+BOOST_AUTO_TEST_CASE(warnings_go_to_stderr_with_file_and_line) {
+  const std::string path = std::string(RAIDBENCH_FIXTURES_DIR) + "/controllers/ssacli/ctrl-all-show-config-detail-p212-p410i.txt";
+  const auto r = rb_ctrl(quoted(path));
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "rb-ctrl: warning: " + path + ":25: cache size '0.2' has no readable unit\n" +
+                          "rb-ctrl: warning: " + path + ":481: cache size '0.2' has no readable unit\n");
+  BOOST_TEST(r.out.find("warnings: 2 (parts of the input could not be read)\n") != std::string::npos);
+  const auto j = json::parse(rb_ctrl("--json " + quoted(path)).out);
+  BOOST_TEST(j.at("inventory").at("warnings")[0].at("line") == 25);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
+  const auto missing = rb_ctrl("/nonexistent/megacli.txt");
+  BOOST_TEST(missing.status == 1);
+  BOOST_TEST(missing.out == "");
+  BOOST_TEST(missing.err == "rb-ctrl: cannot read /nonexistent/megacli.txt: No such file or directory\n");
+
+  const auto directory = rb_ctrl(quoted(RAIDBENCH_FIXTURES_DIR));
+  BOOST_TEST(directory.status == 1);
+  BOOST_TEST(directory.err == "rb-ctrl: cannot read " + std::string(RAIDBENCH_FIXTURES_DIR) + ": Is a directory\n");
+
+  const std::string tw = std::string(RAIDBENCH_FIXTURES_DIR) + "/controllers/tw_cli/info-controllers-9650se-2lp.txt";
+  const auto unknown = rb_ctrl(quoted(tw));
+  BOOST_TEST(unknown.status == 1);
+  BOOST_TEST(unknown.out == "");
+  BOOST_TEST(unknown.err == "rb-ctrl: " + tw +
+                                ": no parser recognises this text (tried: storcli, megacli, ssacli, arcconf, mdadm, mdstat)\n");
+
+  // A good dump does not excuse a bad one beside it.
+  const auto mixed = rb_ctrl(fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt") + " " + quoted(tw));
+  BOOST_TEST(mixed.status == 1);
+  BOOST_TEST(mixed.out == "");
+
+  const auto empty = run_shell(quoted(RB_CTRL) + " - < /dev/null");
+  BOOST_TEST(empty.status == 1);
+  BOOST_TEST(count_lines(empty.err) == 1u);
+  BOOST_TEST(empty.err.starts_with("rb-ctrl: stdin: no parser recognises this text"));
+
+  const auto binary = rb_ctrl("/bin/sh");
+  BOOST_TEST(binary.status == 1);
+  BOOST_TEST(count_lines(binary.err) == 1u);
+
+  const auto option = rb_ctrl("--bogus x");
+  BOOST_TEST(option.status == 1);
+  BOOST_TEST(option.err == "rb-ctrl: unknown option '--bogus' (try --help)\n");
+  const auto both = rb_ctrl("--json --prometheus x");
+  BOOST_TEST(both.err == "rb-ctrl: --json and --prometheus exclude each other\n");
+  const auto timeout = rb_ctrl("--timeout=0");
+  BOOST_TEST(timeout.err == "rb-ctrl: invalid --timeout '0': a whole number of seconds from 1 to 86400\n");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
