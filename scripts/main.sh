@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds the tools, and runs raidbench's default workload
-# in a scratch directory it creates under the current directory (and removes afterwards).
+# The main job: installs what is missing, builds, and runs `raidbench`, the seed suite (dd-style
+# sequential write and read-back, pg_test_fsync-style commits, sysbench-style random I/O) in
+# ./raidbench-scratch under the current directory, which it creates and removes; it prints context,
+# results and verdicts and writes ./report.json. Options go to raidbench (--quick, --full, --help).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bash "$here/scripts/install-deps.sh" build
-build=${RAIDBENCH_BUILD_DIR:-$here/build}
+build=${RAIDBENCH_BUILD_DIR:-$here/build-main}
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRAIDBENCH_BUILD_TESTS=OFF \
       -DRAIDBENCH_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target rb-run >/dev/null
-exec "$build/examples/run/rb-run" "$@"
+cmake --build "$build" -j "$(nproc)" --target raidbench-suite >/dev/null
+exec "$build/examples/suite/raidbench" "$@"
