@@ -71,6 +71,30 @@ BOOST_AUTO_TEST_CASE(first_dump_wins_and_drives_match_by_enclosure_and_slot) {
   BOOST_TEST(a.warnings[0].line == 3U);
 }
 
+BOOST_AUTO_TEST_CASE(drives_at_different_addresses_never_merge) {
+  // md members carry their role in the array as device id; HP bays repeat on each port.
+  inventory a, b;
+  a.controllers.push_back(numbered(0));
+  b.controllers.push_back(numbered(0));
+  physical_drive sda, sdc;
+  sda.location = "sda1";
+  sda.device_id = 0;
+  sdc.location = "sdc1";
+  sdc.device_id = 0;
+  a.controllers[0].physical_drives.push_back(sda);
+  b.controllers[0].physical_drives.push_back(sdc);
+  physical_drive port1, port2;
+  port1.location = "1I:1:1";
+  port1.enclosure = 1;
+  port1.slot = 1;
+  port2 = port1;
+  port2.location = "2I:1:1";
+  a.controllers[0].physical_drives.push_back(port1);
+  b.controllers[0].physical_drives.push_back(port2);
+  merge(a, std::move(b));
+  BOOST_TEST(a.controllers[0].physical_drives.size() == 4U);
+}
+
 BOOST_AUTO_TEST_CASE(different_adapters_stay_apart) {
   inventory a, b;
   a.controllers.push_back(numbered(0));

@@ -75,6 +75,9 @@ std::optional<bool> same_key(const std::optional<T>& a, const std::optional<T>& 
 }
 
 inline bool same_drive(const physical_drive& a, const physical_drive& b) {
+  // Two different full addresses are two drives, whatever their short keys say: md members of two
+  // arrays share role numbers, HP bays repeat on every port (1I:1:1, 2I:1:1).
+  if (a.location && b.location && *a.location != *b.location) return false;
   if (a.slot && b.slot) {
     // A slot without an enclosure matches only another without one: two enclosures may both have slot 3.
     if (*a.slot != *b.slot) return false;
