@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # rb-dd against GNU dd, side by side: A B A B …, the median ratio of throughputs (rb-dd / GNU) with
 # its min–max, and the CPU time (user + system) of each, per case. Not part of CI.
-#   benchmarks/dd_vs_gnu.sh [path/to/rb-dd] [pairs]
+#   benchmarks/dd_vs_gnu.sh [BUILD_DIR=build-bench] [pairs]
+# BUILD_DIR must hold (or gets, built in Release) examples/dd/rb-dd.
 # Cases: 1 GiB /dev/zero -> file with conv=fdatasync (bs=4k, bs=1M); that file read back to
 # /dev/null with the page cache hot (bs=4k, bs=1M); /dev/zero -> /dev/null bs=4k (1 GiB).
 set -euo pipefail
-RB=${1:-$(dirname "$0")/../build/examples/dd/rb-dd}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$(realpath -m "${1:-$repo/build-bench}")
 PAIRS=${2:-5}
 GNU=/bin/dd
-[[ -x $RB ]] || { echo "no rb-dd at $RB (build it, or pass its path)" >&2; exit 1; }
+source "$repo/benchmarks/release_build.sh"
+release_build "$BUILD" rb-dd
+RB=$BUILD/examples/dd/rb-dd
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-dd-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 

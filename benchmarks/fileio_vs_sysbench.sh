@@ -2,10 +2,14 @@
 # rb-fileio against sysbench 1.0.20 fileio, side by side on this machine: each case runs A B A B …
 # (>= 5 pairs) in one temporary directory, and prints events/s, the ratio rb-fileio / sysbench
 # (median and min–max over the pairs) and CPU time (user+sys per run, from /usr/bin/time).
-# Usage: benchmarks/fileio_vs_sysbench.sh [path/to/rb-fileio] [pairs] [seconds per run]
+# Usage: benchmarks/fileio_vs_sysbench.sh [BUILD_DIR=build-bench] [pairs] [seconds per run]
+# BUILD_DIR must hold (or gets, built in Release) examples/fileio/rb-fileio.
 set -euo pipefail
-RB=${1:-$(dirname "$0")/../build/examples/fileio/rb-fileio}
-RB=$(realpath "$RB")
+repo=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$repo/benchmarks/release_build.sh"
+release_build "$BUILD" rb-fileio
+RB=$BUILD/examples/fileio/rb-fileio
 PAIRS=${2:-5}
 SECONDS_PER_RUN=${3:-3}
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/rb-fileio-bench-XXXXXX")

@@ -18,12 +18,8 @@ secs=${3:-5}
 
 command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio > /dev/null; }
 [[ -x /usr/bin/time ]] || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
-if [[ ! -f $build/CMakeCache.txt ]]; then
-  cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-fi
-grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
-  echo "warning: $build is not a Release build; its figures mean little" >&2
-cmake --build "$build" --target rb-run pread_floor > /dev/null
+source "$repo/benchmarks/release_build.sh"
+release_build "$build" rb-run pread_floor
 rb=$build/examples/run/rb-run
 floor=$build/benchmarks/pread_floor
 

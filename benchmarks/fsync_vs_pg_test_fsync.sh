@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # rb-fsync against PostgreSQL 15's pg_test_fsync, alternating (pg rb pg rb …), on ext4 (/tmp) and
 # tmpfs (/dev/shm): per-test ops/sec ratio rb/pg (median, min–max over pairs) and CPU time.
-# Usage: benchmarks/fsync_vs_pg_test_fsync.sh [RB_FSYNC] [PAIRS=5] [SECS=1] [DIRS="/tmp /dev/shm"]
+# Usage: benchmarks/fsync_vs_pg_test_fsync.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=1] [DIRS="/tmp /dev/shm"]
+# BUILD_DIR must hold (or gets, built in Release) examples/fsync/rb-fsync.
 set -euo pipefail
-rb=${1:-$(dirname "$0")/../build-fsync/examples/fsync/rb-fsync}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+build=$(realpath -m "${1:-$repo/build-bench}")
+source "$repo/benchmarks/release_build.sh"
+release_build "$build" rb-fsync
+rb=$build/examples/fsync/rb-fsync
 pairs=${2:-5}
 secs=${3:-1}
 dirs=${4:-/tmp /dev/shm}
 pg=/usr/lib/postgresql/15/bin/pg_test_fsync
-rb=$(realpath "$rb")
 [[ -x $rb && -x $pg ]] || { echo "need $rb and $pg" >&2; exit 1; }
 
 out=$(mktemp -d)

@@ -13,10 +13,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "live.hpp"
-#include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/checks.hpp"
-#include "raidbench/controller/merge.hpp"
+#include "raidbench/controller/collect.hpp"
+#include "raidbench/controller/live.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_summary.hpp"
 #include "raidbench/report/prometheus.hpp"
@@ -30,7 +29,7 @@ enum class output_format { summary, json, prometheus };
 struct options {
   output_format format = output_format::summary;
   std::vector<std::string> inputs;
-  rb_ctrl::live_options live;
+  live_options live;
   bool verbose = false;
 };
 
@@ -53,13 +52,6 @@ constexpr std::string_view usage =
     "      --timeout=SECONDS  live mode: kill a tool that runs longer (default 120)\n"
     "  -v, --verbose          live mode: print each tool found and command run on stderr\n";
 
-// $PATH, then where LSI/Broadcom packages install their tools without touching PATH.
-std::string default_search_path() {
-  const char* path = std::getenv("PATH");
-  std::string s = path && *path ? path : "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return s + ":/opt/MegaRAID/MegaCli:/opt/MegaRAID/storcli:/opt/MegaRAID/perccli";
-}
-
 options parse(int argc, char** argv) {
   enum { json_option = 1000, prometheus_option, path_option, mdstat_option, timeout_option, help_option, version_option };
   static const option long_options[] = {{"json", no_argument, nullptr, json_option},
@@ -72,7 +64,6 @@ options parse(int argc, char** argv) {
                                         {"version", no_argument, nullptr, version_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
-  o.live.search_path = default_search_path();
   opterr = 0;  // one line of our own instead of getopt's
   int c;
   while ((c = ::getopt_long(argc, argv, ":v", long_options, nullptr)) != -1) {
@@ -124,67 +115,20 @@ std::string read_input(const std::string& name) {
   return text;
 }
 
-// Several dumps of one tool merge into one inventory (AdpAllInfo + PDList + AdpBbuCmd); dumps of
-// different tools describe different controllers (or the same one twice), so they are listed side by side.
-void add(std::vector<inventory>& by_tool, inventory&& inv) {
-  for (auto& mine : by_tool) {
-    if (mine.source != inv.source) continue;
-    if (inv.source == "mdadm" && mine.controllers.size() == 1 && inv.controllers.size() == 1) {
-      // Each `mdadm --detail` shows another array, and its members' device ids are roles within that
-      // array (0, 1, ...), which merge() would take for the same drives: list them side by side.
-      auto& into = mine.controllers.front();
-      auto& from = inv.controllers.front();
-      for (auto& v : from.virtual_drives) into.virtual_drives.push_back(std::move(v));
-      for (auto& d : from.physical_drives) into.physical_drives.push_back(std::move(d));
-      for (auto& w : inv.warnings) mine.warnings.push_back(std::move(w));
-      return;
-    }
-    merge(mine, std::move(inv));
-    return;
-  }
-  by_tool.push_back(std::move(inv));
+// Every text into one inventory; in file mode a text nothing reads is fatal, in live mode it is
+// reported and skipped (a storcli without a BBU answers "/call/bbu show all" with an error).
+inventory read_all(std::vector<captured_output>&& texts, bool live) {
+  std::vector<std::string> notes;
+  auto inv = collect_inventory(std::move(texts), live ? on_unreadable::skip : on_unreadable::fail, notes);
+  for (const auto& n : notes) fmt::print(stderr, "rb-ctrl: {}\n", n);
+  if (!inv) die(inv.message());
+  return std::move(*inv);
 }
 
-inventory combine(std::vector<inventory>&& by_tool) {
-  inventory all;
-  for (auto& inv : by_tool) {
-    all.source += (all.source.empty() ? "" : "+") + inv.source;
-    for (auto& c : inv.controllers) all.controllers.push_back(std::move(c));
-    for (auto& w : inv.warnings) all.warnings.push_back(std::move(w));
-  }
-  return all;
-}
-
-void print_warnings(const std::string& name, const inventory& inv) {
-  for (const auto& w : inv.warnings) {
-    if (w.line == 0) fmt::print(stderr, "rb-ctrl: warning: {}: {}\n", name, w.text);
-    else fmt::print(stderr, "rb-ctrl: warning: {}:{}: {}\n", name, w.line, w.text);
-  }
-}
-
-// Parses each text; in file mode a text nothing reads is fatal, in live mode it is reported and skipped
-// (a storcli without a BBU answers "/call/bbu show all" with an error).
-inventory parse_all(std::vector<rb_ctrl::captured_output>&& texts, bool live, bool several) {
-  std::vector<inventory> by_tool;
-  for (auto& t : texts) {
-    auto inv = parse_any(t.text);
-    if (!inv) {
-      if (!live) die(fmt::format("{}: {}", t.name, inv.message()));
-      fmt::print(stderr, "rb-ctrl: skipped {}: {}\n", t.name, inv.message());
-      continue;
-    }
-    print_warnings(t.name, *inv);
-    if (several)
-      for (auto& w : inv->warnings) w.text = t.name + ": " + w.text;
-    add(by_tool, std::move(*inv));
-  }
-  return combine(std::move(by_tool));
-}
-
-std::vector<rb_ctrl::captured_output> run_live(const options& o) {
-  auto r = rb_ctrl::run_live(o.live);
+std::vector<captured_output> run_live(const options& o) {
+  auto r = raidbench::run_live(o.live);
   if (r.tools.empty())
-    die(fmt::format("no RAID tool found (looked for {} in {}) and {} lists no md array", rb_ctrl::searched_tools(),
+    die(fmt::format("no RAID tool found (looked for {} in {}) and {} lists no md array", searched_tools(),
                     o.live.search_path, o.live.mdstat.string()));
   if (o.verbose) {
     for (const auto& t : r.tools) fmt::print(stderr, "rb-ctrl: found {}\n", t);
@@ -199,14 +143,13 @@ std::vector<rb_ctrl::captured_output> run_live(const options& o) {
 int main(int argc, char** argv) {
   const options o = parse(argc, argv);
   const bool live = o.inputs.empty();
-  std::vector<rb_ctrl::captured_output> texts;
+  std::vector<captured_output> texts;
   if (live) {
     texts = run_live(o);
   } else {
     for (const auto& name : o.inputs) texts.push_back({name == "-" ? "stdin" : name, read_input(name)});
   }
-  const bool several = texts.size() > 1;
-  const inventory inv = parse_all(std::move(texts), live, several);
+  const inventory inv = read_all(std::move(texts), live);
   if (inv.controllers.empty() && live) die("the RAID tools found printed nothing raidbench can read");
   const auto findings = check_inventory(inv);
   switch (o.format) {

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,13 @@
 
 #include "device_guard.hpp"
 #include "operands.hpp"
+#include "raidbench/context/context_json.hpp"
+#include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/aligned_buffer.hpp"
 #include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/report/context.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/dd.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
@@ -36,7 +42,7 @@ namespace {
 using namespace rbdd;
 namespace fs = std::filesystem;
 
-constexpr std::string_view usage = R"(Usage: rb-dd [OPERAND]... [--json[=FILE]] [--format=bsd] [--allow-device]
+constexpr std::string_view usage = R"(Usage: rb-dd [OPERAND]... [--json[=FILE]] [--format=bsd] [--allow-device] [--context]
 Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GNU dd does.
 
   bs=BYTES ibs=BYTES obs=BYTES count=N skip=N seek=N if=FILE of=FILE
@@ -50,6 +56,11 @@ Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GN
                   percentiles) on standard error instead of the text report, or into FILE
   --format=bsd    the BSD statistics line: N bytes transferred in T secs (R bytes/sec)
   --allow-device  allow writing to a block device that is not mounted (never to a mounted one)
+  --context       print the storage context (kernel, filesystem, devices) and the RAID controller
+                  on standard error first; --json includes them in any case
+  --controller-file=FILE  read the controller from a saved dump of MegaCLI, StorCLI, ssacli, arcconf,
+                  mdadm or /proc/mdstat (repeatable); without one, the RAID tools found on PATH run
+  --no-controller do not look for a RAID controller
 SIGUSR1 prints the statistics and continues; SIGINT prints them and stops.
 )";
 
@@ -193,9 +204,29 @@ std::string dd_error(const std::string& message, const std::string& in_name, con
   return message;
 }
 
+// The file whose storage the report describes: the output when it is a file or device, else the
+// input, else whichever was named; the working directory when both ends are standard streams.
+std::string described_path(const options& o, const struct stat& out_st, const struct stat& in_st) {
+  const auto storage = [](const struct stat& st) { return S_ISREG(st.st_mode) || S_ISBLK(st.st_mode); };
+  if (!o.output.empty() && storage(out_st)) return o.output;
+  if (!o.input.empty() && storage(in_st)) return o.input;
+  if (!o.output.empty()) return o.output;
+  return o.input.empty() ? "." : o.input;
+}
+
 int run_dd(const options& o) {
   const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
   const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
+
+  // The controller is read before any file is opened, so a bad dump costs nothing.
+  raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
+                                                 o.look_for_controller, {}};
+  std::optional<raidbench::controller_snapshot> controller;
+  if (o.json || o.context) {
+    auto found = raidbench::gather_controller(controller_asked);
+    if (!found) return say(found.message()), 1;
+    controller = std::move(*found);
+  }
 
   // Input.
   raidbench::file_descriptor owned_in, owned_out;
@@ -244,6 +275,15 @@ int run_dd(const options& o) {
   struct stat in_st {};
   const bool in_regular = ::fstat(in, &in_st) == 0 && S_ISREG(in_st.st_mode);
   const bool out_regular = S_ISREG(out_st.st_mode);
+  std::optional<raidbench::storage_context> context;
+  if (o.json || o.context) {
+    auto c = raidbench::gather_storage_context(described_path(o, out_st, in_st));
+    if (!c) return say(c.message()), 1;
+    context = std::move(*c);
+    if (o.context)
+      fmt::print(stderr, "{}\n{}\n", raidbench::format_context(*context),
+                 raidbench::format_controller_section(controller, controller_asked));
+  }
   copy_request request;
   request.block = o.ibs;
   request.copy.output_block = o.bs_given ? 0 : o.obs;
@@ -301,6 +341,8 @@ int run_dd(const options& o) {
   const std::uint64_t bytes = r ? r->stats.of(raidbench::op_kind::write).bytes : written(last);
   if (o.json && r) {
     nlohmann::json j = *r;
+    j["context"] = *context;
+    j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
     const double seconds = static_cast<double>(elapsed) / 1e9;
     j["dd"] = {{"bytes", bytes},
                {"records", records},

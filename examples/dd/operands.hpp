@@ -38,6 +38,9 @@ struct options {
   bool json = false;
   std::string json_path;  ///< empty with `json`: standard error
   bool allow_device = false;
+  bool context = false;                       ///< print the storage context (and controller) first
+  std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
+  bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
   bool help = false;
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
 };
@@ -221,6 +224,19 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
     if (arg.starts_with("--json=")) {
       o.json = true;
       o.json_path = arg.substr(7);
+      continue;
+    }
+    if (arg == "--context") {
+      o.context = true;
+      continue;
+    }
+    if (arg.starts_with("--controller-file=")) {
+      if (arg.size() == 18) return fail("--controller-file needs a file name");
+      o.controller_files.emplace_back(arg.substr(18));
+      continue;
+    }
+    if (arg == "--no-controller") {
+      o.look_for_controller = false;
       continue;
     }
     if (arg == "--allow-device") {

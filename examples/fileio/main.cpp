@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,8 +12,13 @@
 #include "files.hpp"
 #include "options.hpp"
 #include "plan.hpp"
+#include "raidbench/context/context_json.hpp"
+#include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/context.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/sysbench_fileio.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
@@ -83,6 +89,21 @@ std::string page_cache_note(const options& o) {
 
 int run_test(const options& o) {
   const bool text = o.format != output_format::json;
+  // Before any file is touched, so a bad dump costs nothing.
+  raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
+                                                 o.look_for_controller, {}};
+  std::optional<raidbench::controller_snapshot> controller;
+  std::optional<raidbench::storage_context> context;
+  if (o.context || !text) {
+    auto found = raidbench::gather_controller(controller_asked);
+    if (!found) return failed(found.message());
+    controller = std::move(*found);
+    auto c = raidbench::gather_storage_context(".");
+    if (!c) return failed(c.message());
+    context = std::move(*c);
+    if (o.context && text)
+      print(raidbench::format_context(*context) + "\n" + raidbench::format_controller_section(controller, controller_asked) + "\n");
+  }
   if (o.mode != fileio_mode::seqwr) {
     if (auto ok = check_prepared(o); !ok) return failed(ok.message());
   } else {
@@ -112,6 +133,8 @@ int run_test(const options& o) {
                    {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
                    {"page_cache_may_serve_reads", page_cache_may_serve(o)}};
+    j["context"] = *context;
+    j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
     print(j.dump(2) + "\n");
     return 0;
   }

@@ -73,6 +73,12 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "file-fsync-all") return flag(o.fsync_all);
   if (name == "file-fsync-end") return flag(o.fsync_end);
   if (name == "histogram") return flag(o.histogram);
+  if (name == "context") return flag(o.context);
+  if (name == "no-controller") {
+    if (has_value) return fail("--no-controller takes no value");
+    o.look_for_controller = false;
+    return {};
+  }
   if (name == "init-rng") {  // 0.4: sysbench 1.0 always seeds from the time unless --rand-seed
     bool ignored = false;
     return flag(ignored);
@@ -83,6 +89,10 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     return {};
   }
   if (auto r = need(); !r) return r;
+  if (name == "controller-file") {
+    o.controller_files.emplace_back(value);
+    return {};
+  }
   if (name == "test") {
     if (value != "fileio") return fail(fmt::format("--test={}: rb-fileio only runs the fileio test", value));
     return {};
@@ -271,6 +281,12 @@ General options:
   --rand-seed=N                 seed for the random generator; 0 seeds from the time [0]
   --format=STRING               sysbench (1.0.20 layout), sysbench-0.4 (0.4.12 layout) or json
   --json                        same as --format=json
+  --context[=on|off]            print the storage context (kernel, filesystem, devices) and the RAID
+                                controller first [off]; --json includes them in any case
+  --controller-file=FILE        read the controller from a saved dump of MegaCLI, StorCLI, ssacli,
+                                arcconf, mdadm or /proc/mdstat (repeatable); without one, the RAID
+                                tools found on PATH are run
+  --no-controller               do not look for a RAID controller
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng.

@@ -39,6 +39,9 @@ struct options {
   bool histogram = false;
   std::uint64_t rand_seed = 0;
   output_format format = output_format::sysbench;
+  bool context = false;                       ///< print the storage context and controller first
+  std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
+  bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
 
   std::uint64_t file_size() const noexcept { return total_size / files; }
   int open_bits() const noexcept;

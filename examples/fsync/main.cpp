@@ -19,6 +19,8 @@
 #include "raidbench/context/device_of_path.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/context.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/pg_test_fsync.hpp"
 #include "raidbench/report/pg_test_fsync_interpretation.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -35,6 +37,7 @@ struct options {
   std::uint64_t block = 8192;
   bool json = false;
   bool context = false;
+  controller_request controller;
 };
 
 [[noreturn]] void die(std::string_view message) {
@@ -50,7 +53,12 @@ constexpr std::string_view usage =
     "      --block-size=SIZE     WAL block size, a power of two from 1k to 64k (default 8k)\n"
     "      --json                print every test's ops/sec and latencies as JSON instead of text,\n"
     "                            with the storage context under \"context\"\n"
-    "      --context             print the storage context (kernel, filesystem, devices) first\n";
+    "      --context             print the storage context (kernel, filesystem, devices) and the\n"
+    "                            RAID controller first\n"
+    "      --controller-file=FILE  with --json or --context: read the controller from a saved dump of\n"
+    "                            MegaCLI, StorCLI, ssacli, arcconf, mdadm or /proc/mdstat (repeatable);\n"
+    "                            without one, the RAID tools found on PATH are run\n"
+    "      --no-controller       with --json or --context: do not look for a RAID controller\n";
 
 options parse(int argc, char** argv) {
   if (argc > 1) {
@@ -64,12 +72,14 @@ options parse(int argc, char** argv) {
       std::exit(0);
     }
   }
-  enum { block_size_option = 1000, json_option, context_option };
+  enum { block_size_option = 1000, json_option, context_option, controller_file_option, no_controller_option };
   static const option long_options[] = {{"filename", required_argument, nullptr, 'f'},
                                         {"secs-per-test", required_argument, nullptr, 's'},
                                         {"block-size", required_argument, nullptr, block_size_option},
                                         {"json", no_argument, nullptr, json_option},
                                         {"context", no_argument, nullptr, context_option},
+                                        {"controller-file", required_argument, nullptr, controller_file_option},
+                                        {"no-controller", no_argument, nullptr, no_controller_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
   opterr = 0;  // one line of our own instead of getopt's
@@ -102,6 +112,11 @@ options parse(int argc, char** argv) {
       }
       case json_option: o.json = true; break;
       case context_option: o.context = true; break;
+      case controller_file_option:
+        if (*optarg == '\0') die("--controller-file needs a file name");
+        o.controller.files.emplace_back(optarg);
+        break;
+      case no_controller_option: o.controller.live = false; break;
       case ':': die(fmt::format("option {} needs a value (try --help)", argv[optind - 1]));
       default: die(fmt::format("unknown option '{}' (try --help)", argv[optind - 1]));
     }
@@ -187,6 +202,13 @@ int main(int argc, char** argv) {
   // pg_test_fsync writes to and unlinks whatever it is given; rb-fsync only a regular file or a new one.
   if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
     die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
+  // Read before the test file exists, so a bad dump costs nothing.
+  std::optional<controller_snapshot> controller;
+  if (o.json || o.context) {
+    auto found = gather_controller(o.controller);
+    if (!found) die(found.message());
+    controller = std::move(*found);
+  }
   if (!o.context) out(pg_test_fsync::header(o.secs_per_test));
   if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(prepared.message());
   const std::string file = o.file.string();
@@ -196,7 +218,9 @@ int main(int argc, char** argv) {
   };
   auto context = gather_storage_context(o.file);
   if (!context) give_up(context.message());
-  if (o.context) out(format_context(*context) + "\n" + pg_test_fsync::header(o.secs_per_test));
+  if (o.context)
+    out(format_context(*context) + "\n" + format_controller_section(controller, o.controller) + "\n" +
+        pg_test_fsync::header(o.secs_per_test));
 
   const std::vector<test_spec> tests = rb_fsync::pg_test_fsync_tests(o.block);
   std::vector<outcome> outcomes;
@@ -264,6 +288,7 @@ int main(int argc, char** argv) {
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
   report["context"] = *context;
+  report["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
   fmt::print("{}\n", report.dump(2));
   return 0;
 }

@@ -21,12 +21,11 @@
 #include <fmt/format.h>
 
 #include "phases.hpp"
-#include "raidbench/controller/builtin_parsers.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/controller/gather.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/controller_json.hpp"
-#include "raidbench/report/controller_summary.hpp"
+#include "raidbench/report/controller_section.hpp"
 #include "raidbench/run/signals.hpp"
 #include "raidbench/verdict/verdicts.hpp"
 #include "report.hpp"
@@ -43,7 +42,10 @@ Runs the seed suite in a scratch directory and prints one report (also written a
   --quick                  about 20-30 s: 256 MiB files, 1 s per commit method, 4 s random tests
   --full                   as the write-ups: files of at least 2x RAM, 5 s per commit method, 60 s random tests
   --size SIZE              size of the sequential file and of the file set (overrides the mode's)
-  --controller-file FILE   a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat)
+  --controller-file FILE   a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat);
+                           repeatable (AdpAllInfo + PDList + AdpBbuCmd merge). Without one, the RAID
+                           tools found on PATH (and md arrays in /proc/mdstat) are read
+  --no-controller          do not look for a RAID controller
   --test-seconds S         seconds per timed test (commit methods, rndrw, rndrd), overriding the mode's
   --report FILE            where to write the JSON report (default ./report.json)
   --no-progress            no progress output on stderr
@@ -63,7 +65,7 @@ struct options {
   std::string mode = "default";
   std::optional<std::uint64_t> size;
   std::optional<double> test_seconds;
-  std::optional<fs::path> controller_file;
+  raidbench::controller_request controller;
   bool progress = true;
 };
 
@@ -102,7 +104,9 @@ options parse(int argc, char** argv) {
         die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
       }
     } else if (arg == "--controller-file") {
-      o.controller_file = value();
+      o.controller.files.emplace_back(value());
+    } else if (arg == "--no-controller") {
+      o.controller.live = false;
     } else if (arg == "--no-progress") {
       o.progress = false;
     } else {
@@ -217,21 +221,6 @@ struct step {
   std::function<void()> after;  // removes files the next tests do not need
 };
 
-/// The inventory in a saved dump, and its JSON with the checks and the summary text.
-std::pair<raidbench::inventory, nlohmann::json> controller_from_file(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) die(fmt::format("--controller-file {}: cannot read it", file.string()));
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto inv = raidbench::parse_any(text.str());
-  if (!inv) die(fmt::format("--controller-file {}: {}", file.string(), inv.message()));
-  const auto findings = raidbench::check_inventory(*inv);
-  nlohmann::json j = raidbench::controller_report_json(*inv, findings);
-  j["source"] = file.string();
-  j["summary"] = raidbench::format_controller_summary(*inv, findings);
-  return {std::move(*inv), std::move(j)};
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -239,13 +228,10 @@ int main(int argc, char** argv) {
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
 
-  nlohmann::json controller;  // parsed before anything is written, so a bad file costs nothing
-  std::optional<raidbench::inventory> inventory;
-  if (o.controller_file) {
-    auto [inv, j] = controller_from_file(*o.controller_file);
-    inventory = std::move(inv);
-    controller = std::move(j);
-  }
+  // Read before anything is written, so a bad dump costs nothing.
+  auto found = raidbench::gather_controller(o.controller);
+  if (!found) die(fmt::format("--controller-file: {}", found.message()));
+  const std::optional<raidbench::controller_snapshot> controller = std::move(*found);
 
   scratch s{o.dir, false, {}};
   std::error_code ec;
@@ -263,7 +249,7 @@ int main(int argc, char** argv) {
   suite_report report;
   report.mode = o.mode;
   report.scratch_dir = o.dir.string();
-  report.controller = controller;
+  report.controller = controller ? nlohmann::json(*controller) : nlohmann::json();
   auto context = raidbench::gather_storage_context(s.dir);
   if (!context) give_up(context.message());
   report.context = std::move(*context);
@@ -325,10 +311,10 @@ int main(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::evaluate_verdicts(report.context, inventory ? &*inventory : nullptr, named);
+  report.verdicts = raidbench::evaluate_verdicts(report.context, controller ? &controller->inv : nullptr, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
-  fmt::print("{}", format_report(report));
+  fmt::print("{}", format_report(report, raidbench::format_controller_section(controller, o.controller)));
   std::ofstream out(o.report);
   if (!(out << nlohmann::json(report).dump(2) << '\n')) die(fmt::format("cannot write the report to {}", o.report.string()));
   fmt::print("\nreport written to {}\n", o.report.string());

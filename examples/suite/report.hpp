@@ -109,12 +109,10 @@ inline std::string format_results(const std::vector<test_outcome>& tests) {
   return out;
 }
 
-/// The whole text report.
-inline std::string format_report(const suite_report& r) {
+/// The whole text report; `controller_section` is its controller part (report/controller_section.hpp).
+inline std::string format_report(const suite_report& r, const std::string& controller_section) {
   std::string out = raidbench::format_context(r.context);
-  out += "\n";
-  if (!r.controller.is_null()) out += "controller\n" + r.controller.at("summary").get<std::string>() + "\n";
-  else out += "controller: none given (--controller-file FILE adds the RAID controller's cache and battery)\n\n";
+  out += "\n" + controller_section + "\n";
   out += fmt::format("results ({} mode, {:.1f} s{})\n", r.mode, r.elapsed_seconds, r.interrupted ? ", INTERRUPTED: partial" : "");
   out += format_results(r.tests);
   out += "\n";

@@ -2,6 +2,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
+#include <iterator>
+
+#include <nlohmann/json.hpp>
 
 #include "peer.hpp"
 
@@ -83,10 +86,32 @@ BOOST_AUTO_TEST_CASE(old_spellings_and_json) {
   BOOST_TEST(old.status == 0, old.out);
   BOOST_TEST(old.out.find("Number of threads: 2\n") != std::string::npos, old.out);
   BOOST_TEST(old.out.find("Requests/sec executed") != std::string::npos, old.out);
-  const auto json = run_in(dir.path(), std::string(RB_FILEIO) + size + " --file-test-mode=rndrw --events=400 --time=0 --json run");
+  const std::string dump = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt";
+  const auto json = run_in(dir.path(), std::string(RB_FILEIO) + size +
+                                           " --file-test-mode=rndrw --events=400 --time=0 --json --controller-file=" + dump + " run");
   BOOST_TEST(json.status == 0, json.out);
   for (const char* key : {"\"read\"", "\"write\"", "\"flush\"", "\"percentiles_ns\"", "\"page_cache_may_serve_reads\""})
     BOOST_TEST(json.out.find(key) != std::string::npos, key);
+  const auto j = nlohmann::json::parse(json.out);
+  BOOST_TEST(j.at("context").at("path") == ".");
+  BOOST_TEST(!j.at("context").at("filesystem").at("type").is_null());
+  BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
+
+  const auto context = run_in(dir.path(), std::string(RB_FILEIO) + size +
+                                              " --file-test-mode=rndrd --events=10 --time=0 --context --no-controller run");
+  BOOST_TEST(context.status == 0, context.out);
+  BOOST_TEST(context.out.starts_with("context of .\n  kernel: "), context.out);
+  BOOST_TEST(context.out.find("\ncontroller: not read (--no-controller)\n\nrb-fileio 0.1.0") != std::string::npos, context.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_controller_dump_stops_the_run_before_any_file_is_touched) {
+  raidbench::test::temp_dir dir;
+  std::ofstream(dir / "test_file.0") << "someone's data";
+  const auto r = run_in(dir.path(), std::string(RB_FILEIO) + " --file-test-mode=seqwr --json --controller-file=/nonexistent/dump run");
+  BOOST_TEST(r.status == 1);
+  BOOST_TEST(r.out == "rb-fileio: cannot read /nonexistent/dump: No such file or directory\n");
+  std::ifstream in(dir / "test_file.0");
+  BOOST_TEST(std::string(std::istreambuf_iterator<char>(in), {}) == "someone's data");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

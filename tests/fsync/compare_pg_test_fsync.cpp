@@ -51,9 +51,10 @@ BOOST_AUTO_TEST_SUITE(compare_pg_test_fsync_test)
 BOOST_AUTO_TEST_CASE(same_lines_as_pg_test_fsync_on_ext4_and_tmpfs_json_and_block_size) {
   BOOST_TEST_REQUIRE(fs::exists(PG_TEST_FSYNC), "install postgresql-15 (scripts/install-deps.sh)");
   test::temp_dir ext4("/tmp"), tmpfs("/dev/shm");
+  const std::string dump = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt";
   const auto runs = test::run_all({command(ext4.path(), PG_TEST_FSYNC, "pg.out"), command(ext4.path(), RB_FSYNC, "rb.out"),
                                    command(tmpfs.path(), PG_TEST_FSYNC, "pg.out"), command(tmpfs.path(), RB_FSYNC, "rb.out"),
-                                   command(tmpfs.path(), RB_FSYNC, "json.out", " --json"),
+                                   command(tmpfs.path(), RB_FSYNC, "json.out", " --json --controller-file=" + dump),
                                    command(tmpfs.path(), RB_FSYNC, "16k.out", " --block-size=16k")});
   for (const auto& r : runs) BOOST_TEST(r.status == 0, r.output);
   compare(runs[0].output, runs[1].output);
@@ -75,6 +76,9 @@ BOOST_AUTO_TEST_CASE(same_lines_as_pg_test_fsync_on_ext4_and_tmpfs_json_and_bloc
     }
   }
   BOOST_TEST(j.at("storage").at("filesystem") == "tmpfs");
+  BOOST_TEST(j.at("context").at("filesystem").at("type") == "tmpfs");
+  BOOST_TEST(j.at("controller").at("source") == dump);
+  BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
 
   const auto sixteen = test::lines_of(runs[5].output);
   BOOST_TEST_REQUIRE(sixteen.size() > 36u);

@@ -46,6 +46,9 @@ BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_status_1) {
   one_line_error(dir.path(), "-x", "unknown option '-x'");
   one_line_error(dir.path(), "-s 1 extra", "too many command-line arguments (first is \"extra\")");
   one_line_error(dir.path(), "-f ''", "--filename needs a file name");
+  one_line_error(dir.path(), "--controller-file=", "--controller-file needs a file name");
+  one_line_error(dir.path(), "-s 1 --json --controller-file=/nonexistent/dump",
+                 "cannot read /nonexistent/dump: No such file or directory");
   BOOST_TEST(fs::is_empty(dir.path()));
 }
 

@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(bad_options) {
   expect_error({"--size", "12x"}, "--size: invalid size '12x': unknown unit 'x' (use k, M, G, T, KiB, MB…)");
   expect_error({"--size", "1000k"}, "--size must be a whole number of MiB, at least 1 MiB");
   expect_error({"--test-seconds", "-1"}, "--test-seconds: '-1' is not a number of seconds above 0");
-  expect_error({"--controller-file", "/nonexistent/dump.txt"}, "--controller-file /nonexistent/dump.txt: cannot read it");
+  expect_error({"--controller-file", "/nonexistent/dump.txt"}, "--controller-file: cannot read /nonexistent/dump.txt: No such file or directory");
   expect_error({"--size"}, "--size needs a value");
 }
 
@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(garbage_controller_file) {
   std::ofstream(dir / "dump.txt") << "hello\n";
   const tool_run r = run_tool(RAIDBENCH_TOOL, {"--dir", (dir / "s").string(), "--controller-file", (dir / "dump.txt").string()});
   BOOST_TEST(r.exit_code == 1);
-  BOOST_TEST(r.err.starts_with("raidbench: --controller-file " + (dir / "dump.txt").string() + ": "));
+  BOOST_TEST(r.err.starts_with("raidbench: --controller-file: " + (dir / "dump.txt").string() + ": "));
   BOOST_TEST(!fs::exists(dir / "s"));
 }
 

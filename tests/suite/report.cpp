@@ -18,12 +18,17 @@ BOOST_AUTO_TEST_SUITE(report_test)
 BOOST_AUTO_TEST_CASE(short_run_report_validates_round_trips_and_judges_the_read_backs) {
   temp_dir dir;
   const fs::path scratch = dir / "scratch", json = dir / "report.json";
+  // Two MegaCLI dumps of one controller, merged; the schema then checks a real controller object.
+  const std::string dumps = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-";
   const tool_run r = run_tool(RAIDBENCH_TOOL, {"--quick", "--size", "32M", "--test-seconds", "0.3", "--dir",
-                                               scratch.string(), "--report", json.string()});
+                                               scratch.string(), "--report", json.string(), "--controller-file",
+                                               dumps + "adpallinfo-intel-rs25ab080.txt", "--controller-file",
+                                               dumps + "pdlist-intel-rs25ab080.txt"});
   BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
   BOOST_TEST(!fs::exists(scratch));
   BOOST_TEST(r.out.starts_with("context of " + scratch.string() + "\n"));
   BOOST_TEST(r.out.find("\nresults (quick mode, ") != std::string::npos);
+  BOOST_TEST(r.out.find("\ncontroller (from " + dumps + "adpallinfo-intel-rs25ab080.txt, ") != std::string::npos);
   BOOST_TEST(r.out.find("\nverdicts: ") != std::string::npos);
   BOOST_TEST(r.err.find("raidbench: [1/11] seq write 32 MiB\n") == 0u);  // not a tty: one line per test
 
@@ -37,6 +42,9 @@ BOOST_AUTO_TEST_CASE(short_run_report_validates_round_trips_and_judges_the_read_
   const auto back = j.get<rb_suite::suite_report>();
   BOOST_TEST(nlohmann::json(back) == j);
   BOOST_TEST(back.tests.size() == 9u);
+  BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
+  BOOST_TEST(j.at("controller").at("inventory").at("controllers").size() == 1u);
+  BOOST_TEST(!j.at("controller").at("inventory").at("controllers")[0].at("physical_drives").empty());
 
   auto verdict_on = [&](const std::string& subject) {
     for (const auto& v : back.verdicts)

@@ -31,6 +31,7 @@ struct storage_context {
 };
 
 /// Gathers the context of `path` (which must exist); `root` replaces "/" for /sys and /proc in tests.
+/// For a block device node the chain is that device's, not that of the filesystem holding the node.
 inline expected<storage_context> gather_storage_context(const std::filesystem::path& path,
                                                         const std::filesystem::path& root = "/") {
   storage_context c;
@@ -39,8 +40,11 @@ inline expected<storage_context> gather_storage_context(const std::filesystem::p
   if (!fs) return fs.err();
   c.filesystem = std::move(*fs);
   unsigned maj = c.filesystem.device_major, min = c.filesystem.device_minor;
-  // btrfs gives files an anonymous device (0:N); its mount source names the real one.
-  if (maj == 0 && c.filesystem.source && c.filesystem.source->starts_with("/dev/")) {
+  if (struct stat node {}; ::stat(path.c_str(), &node) == 0 && S_ISBLK(node.st_mode)) {
+    maj = major(node.st_rdev);
+    min = minor(node.st_rdev);
+  } else if (maj == 0 && c.filesystem.source && c.filesystem.source->starts_with("/dev/")) {
+    // btrfs gives files an anonymous device (0:N); its mount source names the real one.
     struct stat st {};
     if (::stat((root / c.filesystem.source->substr(1)).c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
       maj = major(st.st_rdev);

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "raidbench/controller/model.hpp"
 
 namespace raidbench {
@@ -43,7 +45,7 @@ inline std::string name(const controller& c, std::size_t index) {
 }
 
 inline std::string name(const std::string& ctrl, const virtual_drive& v, std::size_t index) {
-  return ctrl + " / VD " + (v.id ? std::to_string(*v.id) : "#" + std::to_string(index + 1));
+  return v.id ? fmt::format("{} / VD {}", ctrl, *v.id) : fmt::format("{} / VD #{}", ctrl, index + 1);
 }
 
 inline std::string name(const std::string& ctrl, const physical_drive& d, std::size_t index) {
