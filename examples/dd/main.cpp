@@ -73,7 +73,10 @@ extern "C" void on_stop(int sig) {
   raidbench::stop_request().store(true, std::memory_order_relaxed);
 }
 
+// As GNU dd: a signal ignored when rb-dd starts (an asynchronous job of a shell) stays ignored.
 void install(int sig, void (*handler)(int), int flags) {
+  struct sigaction old {};
+  if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) return;
   struct sigaction action {};
   action.sa_handler = handler;
   action.sa_flags = flags;
@@ -378,7 +381,8 @@ int main(int argc, char** argv) {
     fmt::print("{}", usage);
     return 0;
   }
-  install(SIGUSR1, on_info, SA_RESTART);
+  // Without SA_RESTART, as GNU dd: a read waiting on a pipe returns EINTR, and the copy loop reports.
+  install(SIGUSR1, on_info, 0);
   install(SIGINT, on_stop, 0);
   install(SIGTERM, on_stop, 0);
   return run_dd(o);

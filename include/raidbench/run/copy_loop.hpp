@@ -2,12 +2,14 @@
 /// The hot loop of the copy mix: read a record from the source, write it to the destination.
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "raidbench/core/clock.hpp"
 #include "raidbench/run/flush_plan.hpp"
+#include "raidbench/run/progress.hpp"
 #include "raidbench/run/thread_job.hpp"
 #include "raidbench/workload/copy.hpp"
 
@@ -25,13 +27,46 @@ struct copy_plan {
   std::uint64_t destination_offset = 0;
 };
 
+inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapsed_ns) {
+  progress_snapshot snap;
+  snap.elapsed_ns = elapsed_ns;
+  for (std::size_t k = 0; k < op_kind_count; ++k) {
+    snap.latency[k] = s.latency[k].live_copy();
+    snap.bytes[k] = s.live_bytes(static_cast<op_kind>(k));
+  }
+  snap.records = s.live_records();
+  return snap;
+}
+
+/// Progress of a copy, which runs on the calling thread without a monitor (a second thread would
+/// make every read and write pay for glibc's thread-cancellation bookkeeping): the loop compares
+/// the time it already has with `next_ns`, and calls `report` when an interval has passed or a
+/// signal interrupted a call (dd's SIGUSR1 must be answered while a read from a pipe waits).
+struct inline_progress {
+  const run_options* options = nullptr;
+  std::uint64_t start_ns = 0;
+  std::uint64_t next_ns = UINT64_MAX;  ///< UINT64_MAX: nobody asked for progress
+
+  inline_progress(const run_options& o, std::uint64_t start) : options(&o), start_ns(start) {
+    if (o.on_progress) next_ns = start + interval_ns();
+  }
+  std::uint64_t interval_ns() const noexcept {
+    return static_cast<std::uint64_t>(std::chrono::nanoseconds(options->progress_interval).count());
+  }
+  void report(const thread_stats& s, std::uint64_t now) {
+    if (!options->on_progress) return;
+    options->on_progress(snapshot_of(s, now - start_ns));
+    while (next_ns <= now) next_ns += interval_ns();
+  }
+};
+
 /// Copies records until the end of input, a record limit, a stop request or an error. Every read(2)
 /// and write(2) call is timed on its own (the clock is read once per call boundary); a write that
 /// moves fewer bytes is continued, as dd does, and a record counts once. `staging` holds output
 /// blocks when they differ from input records. Allocates nothing, locks nothing.
 template <class Sync, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
-               std::byte* record, std::byte* staging, flush_plan<Sync> flush) {
+               std::byte* record, std::byte* staging, flush_plan<Sync> flush, inline_progress& progress) {
   const mix::copy& p = plan.policy;
   const std::size_t in_block = plan.block;
   const std::size_t out_block = p.output_block;
@@ -49,7 +84,11 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
       const long w = destination.write(0, out_offset, data + done, n - done);
       const std::uint64_t end = now_ns();
       if (w <= 0) {
-        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno == EINTR) {
+          progress.report(stats, end);
+          if (job.told_to_stop()) return false;
+          continue;
+        }
         job.failure = {"write", copy_destination, w == 0 ? ENOSPC : errno};  // write(2) of 0 bytes: no room
         return false;
       }
@@ -75,14 +114,19 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
 
   while (records < record_limit && records < job.max_ops && bytes_read < job.max_bytes && t < job.deadline_ns &&
          !job.told_to_stop()) {
+    if (t >= progress.next_ns) progress.report(stats, t);
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
     std::size_t got = 0;
     do {
       long r;
-      do r = source.read(0, in_offset, record + got, want - got); while (r < 0 && errno == EINTR);
+      int read_errno = 0;
+      while ((r = source.read(0, in_offset, record + got, want - got)) < 0 && (read_errno = errno) == EINTR) {
+        progress.report(stats, now_ns());
+        if (job.told_to_stop()) break;
+      }
       const std::uint64_t end = now_ns();
       if (r < 0) {
-        job.failure = {"read", copy_source, errno};
+        if (read_errno != EINTR) job.failure = {"read", copy_source, read_errno};
         break;
       }
       stats.record(op_kind::read, end - t, static_cast<std::uint64_t>(r));

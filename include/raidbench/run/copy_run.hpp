@@ -1,13 +1,10 @@
 #pragma once
-/// Runs a copy workload (mix::copy over a target::pair) on one worker thread, with the runner's
+/// Runs a copy workload (mix::copy over a target::pair) on the calling thread, with the runner's
 /// progress snapshots, stop requests and statistics.
 #include <fcntl.h>
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
-#include <thread>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -47,23 +44,14 @@ inline expected<void> validate_copy(const mix::copy& c, std::uint64_t block, int
   return {};
 }
 
-inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapsed_ns) {
-  progress_snapshot snap;
-  snap.elapsed_ns = elapsed_ns;
-  for (std::size_t k = 0; k < op_kind_count; ++k) {
-    snap.latency[k] = s.latency[k].live_copy();
-    snap.bytes[k] = s.live_bytes(static_cast<op_kind>(k));
-  }
-  snap.records = s.live_records();
-  return snap;
-}
-
 }  // namespace detail
 
 /// Runs a copy: records from `target::pair::source` to its `destination` on the stream engine
 /// (read/write at the descriptors' positions) or the psync engine (pread/pwrite from the pair's
-/// offsets). stop::after's `ops` and `bytes` limit the records and bytes read. A failed copy
-/// returns its error; `options.final_snapshot` still receives what was done until then.
+/// offsets), on the calling thread: `options.on_progress` is called from the copy loop between
+/// records, and when a signal interrupts a read or write. stop::after's `ops` and `bytes` limit
+/// the records and bytes read. A failed copy returns its error; `options.final_snapshot` still
+/// receives what was done until then.
 template <class W>
   requires detail::copy_workload<W>
 expected<result> run(const W& w, const run_options& options = {}) {
@@ -98,40 +86,16 @@ expected<result> run(const W& w, const run_options& options = {}) {
   aligned_buffer record(plan.block), staging(plan.policy.output_block);
   const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
 
-  std::mutex done_mutex;
-  std::condition_variable done_cv;
-  bool done = false;
-  std::atomic<std::uint64_t> started{now_ns()};  // the monitor's view of job.start_ns
-  std::thread worker([&] {
-    // The clock starts in the worker, so starting a thread is not counted as copying time.
-    job.start_ns = now_ns();
-    job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
-    started.store(job.start_ns);
-    const int source[] = {ends.source}, destination[] = {ends.destination};
-    if constexpr (is_stream)
-      detail::copy_loop<sync_policy>(job, plan, detail::stream_io{source[0]}, detail::stream_io{destination[0]},
-                                     record.data(), staging.data(), flush);
-    else
-      detail::copy_loop<sync_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination}, record.data(),
-                                     staging.data(), flush);
-    std::lock_guard lock(done_mutex);
-    done = true;
-    done_cv.notify_all();
-  });
-  {
-    std::unique_lock lock(done_mutex);
-    while (!done) {
-      if (!options.on_progress) {
-        done_cv.wait(lock);
-        continue;
-      }
-      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done; })) break;
-      lock.unlock();
-      options.on_progress(detail::snapshot_of(stats, now_ns() - started.load()));
-      lock.lock();
-    }
-  }
-  worker.join();
+  job.start_ns = now_ns();
+  job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
+  detail::inline_progress progress(options, job.start_ns);
+  const int source[] = {ends.source}, destination[] = {ends.destination};
+  if constexpr (is_stream)
+    detail::copy_loop<sync_policy>(job, plan, detail::stream_io{source[0], true}, detail::stream_io{destination[0], true},
+                                   record.data(), staging.data(), flush, progress);
+  else
+    detail::copy_loop<sync_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination}, record.data(),
+                                   staging.data(), flush, progress);
 
   if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
   if (job.failure)

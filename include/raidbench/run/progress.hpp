@@ -1,5 +1,5 @@
 #pragma once
-/// A look at a run in progress, taken by the monitor thread every interval.
+/// A look at a run in progress, taken every interval by the monitor thread (by a copy's own loop).
 #include <array>
 #include <atomic>
 #include <chrono>

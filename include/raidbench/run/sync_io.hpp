@@ -108,20 +108,23 @@ struct mmap_io {
   int flush(std::uint32_t file) const noexcept { return ::msync(maps[file], file_size, MS_SYNC); }
 };
 
-/// read(2)/write(2) in order on one descriptor (pipe, terminal, character device, file).
+/// read(2)/write(2) in order on one descriptor (pipe, terminal, character device, file). A call a
+/// signal interrupts is repeated, unless `report_interrupts`: then it returns what it did, or -1
+/// with EINTR (a copy looks at its signals then, as dd does while a pipe keeps it waiting).
 struct stream_io {
   int fd;
+  bool report_interrupts = false;
   long read(std::uint32_t, std::uint64_t, std::byte* buf, std::size_t n) const noexcept {
     long r;
-    do r = ::read(fd, buf, n); while (r < 0 && errno == EINTR);
+    do r = ::read(fd, buf, n); while (r < 0 && errno == EINTR && !report_interrupts);
     return r;
   }
   long write(std::uint32_t, std::uint64_t, const std::byte* buf, std::size_t n) const noexcept {
-    // A pipe may take part of a block; a stream write is complete or an error.
+    // A pipe may take part of a block; a stream write is complete, interrupted or an error.
     std::size_t done = 0;
     while (done < n) {
       const long w = ::write(fd, buf + done, n - done);
-      if (w < 0 && errno == EINTR) continue;
+      if (w < 0 && errno == EINTR && !report_interrupts) continue;
       if (w <= 0) return done ? static_cast<long>(done) : w;
       done += static_cast<std::size_t>(w);
     }
