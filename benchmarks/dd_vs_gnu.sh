@@ -42,7 +42,7 @@ summary() {  # name, then lines "gnu_rate gnu_cpu rb_rate rb_cpu"
     }'
 }
 
-bench() {  # name, setup command (run before each dd, untimed), dd operands…
+bench() {  # name, setup command (run before each dd, untimed; `sync` lets the removal's discards finish), dd operands…
   local name=$1 setup=$2; shift 2
   local rows=""
   for ((i = 0; i < PAIRS; i++)); do
@@ -56,8 +56,8 @@ bench() {  # name, setup command (run before each dd, untimed), dd operands…
 F=$WORK/file
 echo "| case | GNU dd (median) | rb-dd (median) | rb-dd / GNU throughput, median (min–max) | GNU CPU (mean) | rb-dd CPU (mean) |"
 echo "|---|---|---|---|---|---|"
-bench "1 GiB /dev/zero → file, bs=4k, conv=fdatasync" "rm -f $F" if=/dev/zero of="$F" bs=4k count=262144 conv=fdatasync
-bench "1 GiB /dev/zero → file, bs=1M, conv=fdatasync" "rm -f $F" if=/dev/zero of="$F" bs=1M count=1024 conv=fdatasync
+bench "1 GiB /dev/zero → file, bs=4k, conv=fdatasync" "rm -f $F; sync" if=/dev/zero of="$F" bs=4k count=262144 conv=fdatasync
+bench "1 GiB /dev/zero → file, bs=1M, conv=fdatasync" "rm -f $F; sync" if=/dev/zero of="$F" bs=1M count=1024 conv=fdatasync
 cat "$F" >/dev/null  # page cache hot
 bench "1 GiB file → /dev/null (cache hot), bs=4k" ":" if="$F" of=/dev/null bs=4k
 bench "1 GiB file → /dev/null (cache hot), bs=1M" ":" if="$F" of=/dev/null bs=1M

@@ -308,6 +308,7 @@ int run_dd(const options& o) {
                   : o.conv_fdatasync ? flush_choice::fdatasync
                                      : flush_choice::none;
   request.open_flags = o.oflags;
+  request.time_each_call = o.json;  // the latency histograms are only printed in the JSON
 
   reporter report(o);
   raidbench::progress_snapshot last;

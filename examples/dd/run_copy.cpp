@@ -23,11 +23,17 @@ expected<result> with_flush(const copy_request& r, const run_options& options, C
   return common(sync::none);
 }
 
+template <class Timing>
+expected<result> with_engine(const copy_request& r, const run_options& options, Timing timing) {
+  if (r.engine == engine_choice::psync) return with_flush(r, options, timing, engine::psync);
+  return with_flush(r, options, timing, engine::stream);
+}
+
 }  // namespace
 
 expected<result> run_copy(const copy_request& request, const run_options& options) {
-  if (request.engine == engine_choice::psync) return with_flush(request, options, engine::psync);
-  return with_flush(request, options, engine::stream);
+  if (request.time_each_call) return with_engine(request, options, timing::per_call);
+  return with_engine(request, options, timing::totals);
 }
 
 }  // namespace rbdd

@@ -1,6 +1,6 @@
 #pragma once
 // The boundary between rb-dd's run-time choices and the library's policy types: one table per slot
-// (engine, sync), so only 2 × 3 copy workloads are compiled, in run_copy.cpp alone.
+// (engine, sync, timing), so only 2 × 3 × 2 copy workloads are compiled, in run_copy.cpp alone.
 #include <cstdint>
 
 #include "raidbench/core/expected.hpp"
@@ -21,6 +21,7 @@ struct copy_request {
   engine_choice engine = engine_choice::stream;
   flush_choice flush = flush_choice::none;
   int open_flags = 0;  ///< the output's flags, for the description and the O_DIRECT checks
+  bool time_each_call = false;  ///< latency histograms (--json); dd's text report has no latency
 };
 
 /// Runs the copy through raidbench::run.

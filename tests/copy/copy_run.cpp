@@ -70,6 +70,25 @@ BOOST_AUTO_TEST_CASE(stream_copy_counts_full_and_partial_records) {
   BOOST_TEST(r->workload.target == "pair");
 }
 
+BOOST_AUTO_TEST_CASE(totals_count_every_call_and_leave_the_histograms_empty) {
+  test::temp_dir dir;
+  const std::string data = pattern(10000);
+  spill(dir / "in", data);
+  ends e(dir / "in", dir / "out");
+  auto r = run(workload(mix::copy{}, engine::stream, timing::totals, sync::fsync_at_end, block{4096}, e.pair(),
+                        stop::after{}));
+  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+  BOOST_TEST(slurp(dir / "out") == data);
+  BOOST_TEST(r->stats.records == (record_counts{2, 1, 2, 1}));
+  BOOST_TEST(r->stats.of(op_kind::read).ops == 4u);
+  BOOST_TEST(r->stats.of(op_kind::write).ops == 3u);
+  BOOST_TEST(r->stats.of(op_kind::flush).ops == 1u);
+  BOOST_TEST(r->stats.of(op_kind::write).bytes == 10000u);
+  for (const auto& k : r->stats.kinds) BOOST_TEST(k.latency.count() == 0u);  // nothing timed, nothing made up
+  BOOST_TEST(r->stats.elapsed_ns > 0u);
+  BOOST_TEST(r->workload.timing == "totals");
+}
+
 BOOST_AUTO_TEST_CASE(output_blocks_differ_from_input_records) {
   test::temp_dir dir;
   const std::string data = pattern(2500);

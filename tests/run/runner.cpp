@@ -179,4 +179,24 @@ BOOST_AUTO_TEST_CASE(o_direct_refusal_is_named) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(totals_count_ops_and_flushes_without_histograms) {
+  test::temp_dir dir;
+  const auto path = dir / "data";
+  auto w = run(workload(mix::writes, timing::totals, block{4_KiB}, target::file{path, 1_MiB},
+                        sync::fdatasync_every{64}, stop::after{.one_pass = true}));
+  BOOST_TEST_REQUIRE(w.has_value(), (w ? "" : w.message()));
+  BOOST_TEST(w->stats.of(op_kind::write).ops == 256u);
+  BOOST_TEST(w->stats.of(op_kind::write).bytes == 1_MiB);
+  BOOST_TEST(w->stats.of(op_kind::flush).ops == 4u);
+  BOOST_TEST(w->stats.events() == 256u);
+  for (const auto& k : w->stats.kinds) BOOST_TEST(k.latency.count() == 0u);
+  BOOST_TEST(w->stats.elapsed_ns > 0u);
+  BOOST_TEST(w->workload.timing == "totals");
+
+  auto timed = run(workload(block{4_KiB}, target::file{path, 1_MiB}, stop::after{.ops = 100}));
+  BOOST_TEST_REQUIRE(timed.has_value(), (timed ? "" : timed.message()));
+  BOOST_TEST(timed->stats.of(op_kind::read).latency.count() == timed->stats.of(op_kind::read).ops);
+  BOOST_TEST(timed->workload.timing == "per_call");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -70,9 +70,11 @@ inline void from_json(const nlohmann::json& j, run_statistics& s) {
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(workload_description, access, mix, read_fraction, block_size, sync, sync_every,
-                                   sync_at_end, open_flags, engine, queue_depth, target, path, files, total_size,
-                                   threads, seed, stop_seconds, stop_ops, stop_bytes)
+// With defaults: a result written before a field existed ("timing") still reads.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
+                                                sync_every, sync_at_end, open_flags, engine, queue_depth, target, path,
+                                                files, total_size, threads, seed, stop_seconds, stop_ops, stop_bytes,
+                                                timing)
 
 /// Version of the JSON layout documented in docs/formats.md.
 inline constexpr int result_schema_version = 1;

@@ -32,6 +32,7 @@ inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapse
   snap.elapsed_ns = elapsed_ns;
   for (std::size_t k = 0; k < op_kind_count; ++k) {
     snap.latency[k] = s.latency[k].live_copy();
+    snap.op_counts[k] = s.live_ops(static_cast<op_kind>(k));
     snap.bytes[k] = s.live_bytes(static_cast<op_kind>(k));
   }
   snap.records = s.live_records();
@@ -60,11 +61,12 @@ struct inline_progress {
   }
 };
 
-/// Copies records until the end of input, a record limit, a stop request or an error. Every read(2)
-/// and write(2) call is timed on its own (the clock is read once per call boundary); a write that
-/// moves fewer bytes is continued, as dd does, and a record counts once. `staging` holds output
-/// blocks when they differ from input records. Allocates nothing, locks nothing.
-template <class Sync, class SourceIo, class DestinationIo>
+/// Copies records until the end of input, a record limit, a stop request or an error. With
+/// timing::per_call every read(2) and write(2) call is timed on its own (the clock is read once per
+/// call boundary); with timing::totals calls are counted and the clock read every 64 records. A
+/// write that moves fewer bytes is continued, as dd does, and a record counts once. `staging` holds
+/// output blocks when they differ from input records. Allocates nothing, locks nothing.
+template <class Sync, class Timing, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
                std::byte* record, std::byte* staging, flush_plan<Sync> flush, inline_progress& progress) {
   const mix::copy& p = plan.policy;
@@ -77,23 +79,31 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
   std::uint64_t t = now_ns();
+  // One finished call: timed against the previous boundary, or only counted.
+  auto done_with = [&](op_kind kind, std::uint64_t n_bytes) {
+    if constexpr (Timing::each_call) {
+      const std::uint64_t end = now_ns();
+      stats.record(kind, end - t, n_bytes);
+      t = end;
+    } else {
+      stats.count(kind, n_bytes);
+    }
+  };
 
   auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
     std::size_t done = 0;
     while (done < n) {
       const long w = destination.write(0, out_offset, data + done, n - done);
-      const std::uint64_t end = now_ns();
       if (w <= 0) {
         if (w < 0 && errno == EINTR) {
-          progress.report(stats, end);
+          progress.report(stats, now_ns());
           if (job.told_to_stop()) return false;
           continue;
         }
         job.failure = {"write", copy_destination, w == 0 ? ENOSPC : errno};  // write(2) of 0 bytes: no room
         return false;
       }
-      stats.record(op_kind::write, end - t, static_cast<std::uint64_t>(w));
-      t = end;
+      done_with(op_kind::write, static_cast<std::uint64_t>(w));
       done += static_cast<std::size_t>(w);
       out_offset += static_cast<std::uint64_t>(w);
       if constexpr (flush_plan<Sync>::periodic) {
@@ -103,9 +113,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
             job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
             return false;
           }
-          const std::uint64_t flushed = now_ns();
-          stats.record(op_kind::flush, flushed - t, 0);
-          t = flushed;
+          done_with(op_kind::flush, 0);
         }
       }
     }
@@ -114,6 +122,8 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
 
   while (records < record_limit && records < job.max_ops && bytes_read < job.max_bytes && t < job.deadline_ns &&
          !job.told_to_stop()) {
+    if constexpr (!Timing::each_call)
+      if ((records & 63) == 0) t = now_ns();
     if (t >= progress.next_ns) progress.report(stats, t);
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
     std::size_t got = 0;
@@ -124,13 +134,11 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
         progress.report(stats, now_ns());
         if (job.told_to_stop()) break;
       }
-      const std::uint64_t end = now_ns();
       if (r < 0) {
         if (read_errno != EINTR) job.failure = {"read", copy_source, read_errno};
         break;
       }
-      stats.record(op_kind::read, end - t, static_cast<std::uint64_t>(r));
-      t = end;
+      done_with(op_kind::read, static_cast<std::uint64_t>(r));
       if (r == 0) break;  // end of input
       got += static_cast<std::size_t>(r);
       in_offset += static_cast<std::uint64_t>(r);
@@ -171,11 +179,10 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
       job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
     } else {
-      const std::uint64_t flushed = now_ns();
-      stats.record(op_kind::flush, flushed - t, 0);
-      t = flushed;
+      done_with(op_kind::flush, 0);
     }
   }
+  if constexpr (!Timing::each_call) t = now_ns();
   stats.elapsed_ns = t - job.start_ns;
 }
 

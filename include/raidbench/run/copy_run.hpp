@@ -57,6 +57,7 @@ template <class W>
 expected<result> run(const W& w, const run_options& options = {}) {
   using sync_policy = std::decay_t<typename W::template policy_for<slot::sync>>;
   using engine_policy = std::decay_t<typename W::template policy_for<slot::engine>>;
+  using timing_policy = typename W::template policy_for<slot::timing>;
   constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
   static_assert(is_stream || std::is_same_v<engine_policy, engine::psync_t>,
                 "raidbench::run: a copy runs on engine::stream or engine::psync");
@@ -91,11 +92,12 @@ expected<result> run(const W& w, const run_options& options = {}) {
   detail::inline_progress progress(options, job.start_ns);
   const int source[] = {ends.source}, destination[] = {ends.destination};
   if constexpr (is_stream)
-    detail::copy_loop<sync_policy>(job, plan, detail::stream_io{source[0], true}, detail::stream_io{destination[0], true},
-                                   record.data(), staging.data(), flush, progress);
+    detail::copy_loop<sync_policy, timing_policy>(job, plan, detail::stream_io{source[0], true},
+                                                  detail::stream_io{destination[0], true}, record.data(),
+                                                  staging.data(), flush, progress);
   else
-    detail::copy_loop<sync_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination}, record.data(),
-                                   staging.data(), flush, progress);
+    detail::copy_loop<sync_policy, timing_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
+                                                  record.data(), staging.data(), flush, progress);
 
   if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
   if (job.failure)

@@ -17,10 +17,11 @@ namespace raidbench {
 struct progress_snapshot {
   std::uint64_t elapsed_ns = 0;
   std::array<latency_histogram, op_kind_count> latency{};
+  std::array<std::uint64_t, op_kind_count> op_counts{};
   std::array<std::uint64_t, op_kind_count> bytes{};
   record_counts records{};  ///< copy workloads only
 
-  std::uint64_t ops(op_kind kind) const noexcept { return latency[static_cast<std::size_t>(kind)].count(); }
+  std::uint64_t ops(op_kind kind) const noexcept { return op_counts[static_cast<std::size_t>(kind)]; }
   std::uint64_t bytes_of(op_kind kind) const noexcept { return bytes[static_cast<std::size_t>(kind)]; }
 };
 

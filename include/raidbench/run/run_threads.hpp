@@ -100,6 +100,7 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
       for (const auto& s : stats)
         for (std::size_t k = 0; k < op_kind_count; ++k) {
           snap.latency[k].merge(s.latency[k].live_copy());
+          snap.op_counts[k] += s.live_ops(static_cast<op_kind>(k));
           snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
         }
       options.on_progress(snap);

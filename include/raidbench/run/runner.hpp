@@ -84,6 +84,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
   using access_policy = std::decay_t<typename W::template policy_for<slot::access>>;
   using mix_policy = std::decay_t<typename W::template policy_for<slot::mix>>;
   using sync_policy = std::decay_t<typename W::template policy_for<slot::sync>>;
+  using timing_policy = typename W::template policy_for<slot::timing>;
   using engine_policy = std::decay_t<typename W::template policy_for<slot::engine>>;
   constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
   constexpr bool is_mmap = std::is_same_v<engine_policy, engine::mmap_t>;
@@ -153,19 +154,20 @@ expected<result> run(const W& w, const run_options& options = {}) {
       detail::fill_with_noise(buffer.data(), buffer.size(), job.rng);
       gate.wait_for_start();
       if constexpr (is_stream)
-        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::stream_io{files.fds()[0]}, buffer.data(), chooser, flush);
+        detail::sync_loop<access_policy, choice, sync_policy, timing_policy>(job, detail::stream_io{files.fds()[0]},
+                                                                             buffer.data(), chooser, flush);
       else if constexpr (is_reopen)
-        detail::sync_loop<access_policy, choice, sync_policy>(
+        detail::sync_loop<access_policy, choice, sync_policy, timing_policy>(
             job,
             detail::reopen_io{files.names().data(), (use == target_use::read ? O_RDONLY : O_RDWR) | open_bits,
                               engine_policy_value.flush_on_writer},
             buffer.data(), chooser, flush);
       else if constexpr (is_mmap)
-        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::mmap_io{files.maps().data(), files.file_size()},
-                                                              buffer.data(), chooser, flush);
+        detail::sync_loop<access_policy, choice, sync_policy, timing_policy>(
+            job, detail::mmap_io{files.maps().data(), files.file_size()}, buffer.data(), chooser, flush);
       else
-        detail::sync_loop<access_policy, choice, sync_policy>(job, detail::psync_io{files.fds().data()}, buffer.data(),
-                                                              chooser, flush);
+        detail::sync_loop<access_policy, choice, sync_policy, timing_policy>(job, detail::psync_io{files.fds().data()},
+                                                                             buffer.data(), chooser, flush);
     }
   };
   auto stats = detail::run_threads(jobs, body, stop.time, options, files.names());

@@ -172,7 +172,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
     }
     ::io_uring_cq_advance(ring, seen);
   }
-  if (flush.at_end && !job.failure && stats.histogram(op_kind::write).count() != 0) {
+  if (flush.at_end && !job.failure && stats.ops_of(op_kind::write) != 0) {
     for (std::uint32_t f = 0; f < job.layout.files; ++f) {
       io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
       ::io_uring_prep_fsync(sqe, static_cast<int>(f),

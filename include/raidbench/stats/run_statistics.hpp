@@ -78,14 +78,14 @@ struct run_statistics {
   /// Folds one finished thread into the totals.
   void add_thread(const thread_stats& t) {
     for (std::size_t k = 0; k < op_kind_count; ++k) {
-      kinds[k].ops += t.latency[k].count();
+      kinds[k].ops += t.ops[k];
       kinds[k].bytes += t.bytes[k];
       kinds[k].latency.merge(t.latency[k]);
     }
     records += t.records;
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
-    thread_flushes.push_back(t.histogram(op_kind::flush).count() - t.closing_flushes);
+    thread_flushes.push_back(t.ops_of(op_kind::flush) - t.closing_flushes);
     closing_flushes += t.closing_flushes;
   }
 };

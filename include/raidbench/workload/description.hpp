@@ -33,6 +33,7 @@ struct workload_description {
   double stop_seconds = 0;      ///< 0: no time limit
   std::uint64_t stop_ops = 0;   ///< 0: no operation limit
   std::uint64_t stop_bytes = 0; ///< 0: no byte limit
+  std::string timing = "per_call";  ///< per_call (latency histograms), totals (counts and run time only)
   friend bool operator==(const workload_description&, const workload_description&) = default;
 };
 
@@ -86,6 +87,7 @@ workload_description describe(const W& w) {
   d.stop_seconds = std::chrono::duration<double>(stop.time).count();
   d.stop_ops = stop.ops;
   d.stop_bytes = stop.bytes;
+  d.timing = std::string(W::template policy_for<slot::timing>::name);
   return d;
 }
 

@@ -18,6 +18,7 @@ struct target { static constexpr std::string_view name = "target"; };
 struct stop { static constexpr std::string_view name = "stop"; };
 struct threads { static constexpr std::string_view name = "threads"; };
 struct seed { static constexpr std::string_view name = "seed"; };
+struct timing { static constexpr std::string_view name = "timing"; };
 }  // namespace slot
 
 /// A workload policy: any type that says which slot it fills (`using slot = raidbench::slot::access;`).

@@ -20,6 +20,7 @@
 #include "raidbench/workload/sync.hpp"
 #include "raidbench/workload/target.hpp"
 #include "raidbench/workload/threads.hpp"
+#include "raidbench/workload/timing.hpp"
 
 namespace raidbench {
 
@@ -44,6 +45,7 @@ template <> struct default_policy<slot::engine> { using type = engine::psync_t; 
 template <> struct default_policy<slot::queue_depth> { using type = queue_depth; };
 template <> struct default_policy<slot::threads> { using type = threads; };
 template <> struct default_policy<slot::seed> { using type = seed; };
+template <> struct default_policy<slot::timing> { using type = timing::per_call_t; };
 // No default target: nothing is written to a path the user did not name. The placeholder keeps
 // type queries valid; `run` rejects it with a static_assert.
 template <> struct default_policy<slot::target> {
@@ -105,6 +107,7 @@ constexpr void check_one_policy_per_slot() {
                 "raidbench::workload: two policies fill the 'stop' slot (one stop::after takes every limit)");
   static_assert(fill_count<slot::threads, Ps...> <= 1, "raidbench::workload: two policies fill the 'threads' slot");
   static_assert(fill_count<slot::seed, Ps...> <= 1, "raidbench::workload: two policies fill the 'seed' slot");
+  static_assert(fill_count<slot::timing, Ps...> <= 1, "raidbench::workload: two policies fill the 'timing' slot");
 }
 
 template <class W>
@@ -124,6 +127,9 @@ constexpr void check_compatible() {
                 "psync, mmap and stream issue one I/O at a time");
   static_assert(!(is_stream && std::is_same_v<access_policy, access::random_t>),
                 "raidbench::workload: the stream engine reads and writes in order; it cannot do random access");
+  static_assert(W::template policy_for<slot::timing>::each_call || !engine_policy::asynchronous,
+                "raidbench::workload: timing::totals is for the synchronous engines and copies; io_uring "
+                "reads the clock once per batch of completions already");
   static_assert(!(std::is_same_v<engine_policy, engine::reopen_t> &&
                   std::is_same_v<typename W::template policy_for<slot::target>, target::descriptor>),
                 "raidbench::workload: the reopen engine opens the target by its path; a descriptor has none");
