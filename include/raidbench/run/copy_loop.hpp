@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "raidbench/core/clock.hpp"
+#include "raidbench/run/call_clock.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/progress.hpp"
 #include "raidbench/run/thread_job.hpp"
@@ -78,17 +79,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t in_offset = plan.source_offset, out_offset = plan.destination_offset;
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
-  std::uint64_t t = now_ns();
-  // One finished call: timed against the previous boundary, or only counted.
-  auto done_with = [&](op_kind kind, std::uint64_t n_bytes) {
-    if constexpr (Timing::each_call) {
-      const std::uint64_t end = now_ns();
-      stats.record(kind, end - t, n_bytes);
-      t = end;
-    } else {
-      stats.count(kind, n_bytes);
-    }
-  };
+  call_clock<Timing> clock;
 
   auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
     std::size_t done = 0;
@@ -103,7 +94,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
         job.failure = {"write", copy_destination, w == 0 ? ENOSPC : errno};  // write(2) of 0 bytes: no room
         return false;
       }
-      done_with(op_kind::write, static_cast<std::uint64_t>(w));
+      clock.finished(stats, op_kind::write, static_cast<std::uint64_t>(w));
       done += static_cast<std::size_t>(w);
       out_offset += static_cast<std::uint64_t>(w);
       if constexpr (flush_plan<Sync>::periodic) {
@@ -113,18 +104,17 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
             job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
             return false;
           }
-          done_with(op_kind::flush, 0);
+          clock.finished(stats, op_kind::flush, 0);
         }
       }
     }
     return true;
   };
 
-  while (records < record_limit && records < job.max_ops && bytes_read < job.max_bytes && t < job.deadline_ns &&
-         !job.told_to_stop()) {
-    if constexpr (!Timing::each_call)
-      if ((records & 63) == 0) t = now_ns();
-    if (t >= progress.next_ns) progress.report(stats, t);
+  while (records < record_limit && records < job.max_ops && bytes_read < job.max_bytes &&
+         clock.t < job.deadline_ns && !job.told_to_stop()) {
+    clock.tick(records);
+    if (clock.t >= progress.next_ns) progress.report(stats, clock.t);
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
     std::size_t got = 0;
     do {
@@ -138,7 +128,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
         if (read_errno != EINTR) job.failure = {"read", copy_source, read_errno};
         break;
       }
-      done_with(op_kind::read, static_cast<std::uint64_t>(r));
+      clock.finished(stats, op_kind::read, static_cast<std::uint64_t>(r));
       if (r == 0) break;  // end of input
       got += static_cast<std::size_t>(r);
       in_offset += static_cast<std::uint64_t>(r);
@@ -179,11 +169,10 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
       job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
     } else {
-      done_with(op_kind::flush, 0);
+      clock.finished(stats, op_kind::flush, 0);
     }
   }
-  if constexpr (!Timing::each_call) t = now_ns();
-  stats.elapsed_ns = t - job.start_ns;
+  stats.elapsed_ns = clock.end() - job.start_ns;
 }
 
 }  // namespace raidbench::detail

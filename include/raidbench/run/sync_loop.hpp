@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "raidbench/core/clock.hpp"
+#include "raidbench/run/call_clock.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/request_source.hpp"
 #include "raidbench/run/thread_job.hpp"
@@ -21,20 +21,10 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
   thread_stats& stats = *job.stats;
   std::uint64_t ops = 0, bytes = 0, counted_since_flush = 0;
   bool dirty = false;  // a write since the last periodic flush
-  std::uint64_t t = now_ns();
-  // One finished call: timed against the previous boundary, or counted (and the clock read now and then).
-  auto done_with = [&](op_kind kind, std::uint64_t n_bytes) {
-    if constexpr (Timing::each_call) {
-      const std::uint64_t end = now_ns();
-      stats.record(kind, end - t, n_bytes);
-      t = end;
-    } else {
-      stats.count(kind, n_bytes);
-      if ((ops & 63) == 0) t = now_ns();
-    }
-  };
+  call_clock<Timing> clock;
   position where{};
-  while (ops < job.max_ops && bytes < job.max_bytes && t < job.deadline_ns && !job.told_to_stop()) {
+  while (ops < job.max_ops && bytes < job.max_bytes && clock.t < job.deadline_ns && !job.told_to_stop()) {
+    clock.tick(ops);
     if (!positions.next(job.rng, where)) break;
     const op_kind kind = chooser.next(job.rng);
     const long done = kind == op_kind::read ? io.read(where.file, where.offset, buffer, block)
@@ -43,7 +33,7 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
       job.failure = {kind == op_kind::read ? "read" : "write", where.file, errno};
       break;
     }
-    done_with(kind, static_cast<std::uint64_t>(done));
+    clock.finished(stats, kind, static_cast<std::uint64_t>(done));
     ++ops;
     bytes += static_cast<std::uint64_t>(done);
     if (done == 0) break;  // end of input (a stream, or a file shorter than it said)
@@ -58,7 +48,7 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
             job.failure = {to_string(flush_plan<Sync>::call).data(), f, errno};
             break;
           }
-          done_with(op_kind::flush, 0);
+          clock.finished(stats, op_kind::flush, 0);
         }
         dirty = false;
         if (job.failure) break;
@@ -72,12 +62,11 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
         job.failure = {to_string(flush_plan<Sync>::call).data(), f, errno};
         break;
       }
-      done_with(op_kind::flush, 0);
+      clock.finished(stats, op_kind::flush, 0);
       ++stats.closing_flushes;
     }
   }
-  if constexpr (!Timing::each_call) t = now_ns();
-  stats.elapsed_ns = t - job.start_ns;
+  stats.elapsed_ns = clock.end() - job.start_ns;
 }
 
 }  // namespace raidbench::detail

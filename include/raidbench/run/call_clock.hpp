@@ -1,0 +1,39 @@
+#pragma once
+/// The clock of a hot loop: the last call boundary, and what a finished call does with it.
+#include <cstdint>
+
+#include "raidbench/core/clock.hpp"
+#include "raidbench/stats/op_kind.hpp"
+#include "raidbench/stats/thread_stats.hpp"
+
+namespace raidbench::detail {
+
+/// With timing::per_call a finished call is timed from the previous boundary into its kind's
+/// histogram: one clock read per boundary. With timing::totals it is only counted, and `tick` reads
+/// the clock every 64 calls, so time limits and progress still work.
+template <class Timing>
+struct call_clock {
+  std::uint64_t t = now_ns();  ///< the last call boundary (per_call), or the last reading (totals)
+
+  void finished(thread_stats& stats, op_kind kind, std::uint64_t n_bytes) noexcept {
+    if constexpr (Timing::each_call) {
+      const std::uint64_t end = now_ns();
+      stats.record(kind, end - t, n_bytes);
+      t = end;
+    } else {
+      stats.count(kind, n_bytes);
+    }
+  }
+  /// Once per iteration, with the loop's count of calls or records.
+  void tick(std::uint64_t calls) noexcept {
+    if constexpr (!Timing::each_call)
+      if ((calls & 63) == 0) t = now_ns();
+  }
+  /// When the loop is over: the time it ended.
+  std::uint64_t end() noexcept {
+    if constexpr (!Timing::each_call) t = now_ns();
+    return t;
+  }
+};
+
+}  // namespace raidbench::detail
