@@ -9,6 +9,7 @@
 
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/join_present.hpp"
 
 namespace raidbench {
 
@@ -17,16 +18,6 @@ namespace detail::context_text {
 inline std::string or_unknown(const std::optional<std::string>& v) { return v ? *v : "unknown"; }
 
 inline std::string bytes_or_unknown(const std::optional<std::uint64_t>& v) { return v ? format_iec(*v) : "unknown"; }
-
-inline std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const auto& p : parts) {
-    if (p.empty()) continue;
-    if (!out.empty()) out += ", ";
-    out += p;
-  }
-  return out;
-}
 
 inline std::string what_it_is(const block_node& n) {
   switch (n.kind) {
@@ -52,7 +43,7 @@ inline std::string line_for(const block_node& n) {
   if (n.kind == block_kind::md && n.md_degraded) parts.push_back(fmt::format("{} missing", *n.md_degraded));
   if (n.kind == block_kind::md && n.md_sync_action && *n.md_sync_action != "idle") parts.push_back(*n.md_sync_action);
   if (n.kind != block_kind::partition && n.kind != block_kind::disk && !n.below.empty())
-    parts.push_back("over " + join(n.below));
+    parts.push_back("over " + join_present(n.below));
   if (n.kind == block_kind::partition) {
     if (!n.start_bytes) {
       parts.push_back("start unknown");
@@ -64,7 +55,7 @@ inline std::string line_for(const block_node& n) {
       parts.push_back(aligned(n.aligned_to_physical_sector, "the physical sector"));
       parts.push_back(aligned(n.aligned_to_1mib, "1 MiB"));
     }
-    return join(parts);
+    return join_present(parts);
   }
   if (n.kind == block_kind::disk) {
     parts.push_back(n.rotational ? (*n.rotational ? "rotational" : "non-rotational") : "rotational unknown");
@@ -77,7 +68,7 @@ inline std::string line_for(const block_node& n) {
   if (n.max_sectors_kb) parts.push_back(fmt::format("max_sectors_kb {}", *n.max_sectors_kb));
   parts.push_back("write cache " + or_unknown(n.write_cache));
   parts.push_back(n.fua ? (*n.fua ? "FUA" : "no FUA") : "FUA unknown");
-  return join(parts);
+  return join_present(parts);
 }
 
 inline std::string pci_line(const pcie_link& p) {

@@ -12,21 +12,11 @@
 #include "raidbench/controller/checks.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/join_present.hpp"
 
 namespace raidbench {
 
 namespace detail::summary_detail {
-
-// Joins the parts that are present with ", ".
-inline std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const auto& p : parts) {
-    if (p.empty()) continue;
-    if (!out.empty()) out += ", ";
-    out += p;
-  }
-  return out;
-}
 
 inline std::string yes_no(const std::optional<bool>& v, const char* yes, const char* no) {
   return v ? std::string(*v ? yes : no) : std::string();
@@ -38,13 +28,13 @@ std::string name_of(const std::optional<E>& v) {
 }
 
 inline std::string policy(const cache_policy& p) {
-  return join({name_of(p.write), name_of(p.read), name_of(p.io),
+  return join_present({name_of(p.write), name_of(p.read), name_of(p.io),
                p.disk_cache ? "disk cache " + std::string(to_string(*p.disk_cache)) : std::string(),
                yes_no(p.no_write_cache_if_bad_battery, "write-through if bad battery", "write-back even if bad battery")});
 }
 
 inline std::string battery_line(const battery& b) {
-  return join({name_of(b.kind), b.model ? fmt::format("\"{}\"", *b.model) : std::string(),
+  return join_present({name_of(b.kind), b.model ? fmt::format("\"{}\"", *b.model) : std::string(),
                yes_no(b.present, "present", "absent"), name_of(b.state),
                b.charge_percent ? fmt::format("charge {:g}%", *b.charge_percent) : std::string(),
                b.temperature_celsius ? fmt::format("{:g} °C", *b.temperature_celsius) : std::string(),
@@ -55,7 +45,7 @@ inline std::string vd_line(const virtual_drive& v, std::size_t index) {
   std::string head = v.id ? fmt::format("VD {}", *v.id) : fmt::format("VD #{}", index + 1);
   if (v.name && !v.name->empty()) head += fmt::format(" \"{}\"", *v.name);
   const std::string rest =
-      join({name_of(v.level), v.size_bytes ? format_iec(*v.size_bytes) : std::string(), name_of(v.state),
+      join_present({name_of(v.level), v.size_bytes ? format_iec(*v.size_bytes) : std::string(), name_of(v.state),
             v.progress_percent ? fmt::format("{:g}% done", *v.progress_percent) : std::string(),
             v.strip_bytes ? "strip " + format_iec(*v.strip_bytes) : std::string(),
             v.drive_count ? fmt::format("{} drive{}", *v.drive_count, *v.drive_count == 1 ? "" : "s") : std::string(),
@@ -70,7 +60,7 @@ inline std::string pd_line(const physical_drive& d, std::size_t index) {
                               : fmt::format("#{}", index + 1);
   if (d.device_id) head += fmt::format(" (id {})", *d.device_id);
   const std::string rest =
-      join({name_of(d.state), name_of(d.media), name_of(d.interface), d.model.value_or(""),
+      join_present({name_of(d.state), name_of(d.media), name_of(d.interface), d.model.value_or(""),
             d.serial ? "serial " + *d.serial : std::string(), d.firmware ? "firmware " + *d.firmware : std::string(),
             d.size_bytes ? format_iec(*d.size_bytes) : std::string(),
             d.temperature_celsius ? fmt::format("{:g} °C", *d.temperature_celsius) : std::string(),
@@ -91,7 +81,7 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
   if (c.slot) out += fmt::format("  slot:       {}\n", *c.slot);
   if (c.serial) out += fmt::format("  serial:     {}\n", *c.serial);
   const std::string firmware =
-      join({c.firmware.value_or(""), c.firmware_package ? "package " + *c.firmware_package : std::string(),
+      join_present({c.firmware.value_or(""), c.firmware_package ? "package " + *c.firmware_package : std::string(),
             c.bios ? "BIOS " + *c.bios : std::string()});
   if (!firmware.empty()) out += fmt::format("  firmware:   {}\n", firmware);
   if (c.cache_bytes) out += fmt::format("  cache:      {}\n", format_iec(*c.cache_bytes));
