@@ -28,12 +28,14 @@
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/aligned_buffer.hpp"
+#include "raidbench/core/clock.hpp"
 #include "raidbench/core/file_descriptor.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/dd.hpp"
 #include "raidbench/result/result_json.hpp"
+#include "raidbench/run/partial_read_watch.hpp"
 #include "raidbench/run/signals.hpp"
 #include "run_copy.hpp"
 
@@ -92,6 +94,13 @@ void say(std::string_view message) {
 /// 'name' as GNU's quoteaf writes file names in messages.
 std::string file_quote(std::string_view name) { return fmt::format("'{}'", name); }
 
+/// A file name as GNU's quotef writes it: quoted only when a shell would need it.
+std::string file_quote_if_needed(std::string_view name) {
+  const bool plain = !name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789_./-+,:@%=") == std::string_view::npos;
+  return plain ? std::string(name) : file_quote(name);
+}
+
 /// Writes the records and statistics lines as the status level and format ask, minding a
 /// status=progress line that is still open.
 class reporter {
@@ -106,12 +115,15 @@ class reporter {
     progress_len_ = line.size();
   }
 
+  /// A diagnostic during or after the copy, on a line of its own, as GNU's diagnose().
+  void message(std::string_view text) {
+    end_progress_line();
+    say(text);
+  }
+
   void final(const raidbench::record_counts& records, std::uint64_t bytes, std::uint64_t elapsed_ns) {
     if (o_.status == status_level::none) return;
-    if (progress_len_ != 0) {
-      std::fputc('\n', stderr);
-      progress_len_ = 0;
-    }
+    end_progress_line();
     std::string text = raidbench::dd_records_lines(records);
     if (o_.status != status_level::noxfer)
       text += (o_.format == report_format::bsd ? raidbench::bsd_statistics_line(bytes, elapsed_ns)
@@ -121,6 +133,12 @@ class reporter {
   }
 
  private:
+  void end_progress_line() {
+    if (progress_len_ == 0) return;
+    std::fputc('\n', stderr);
+    progress_len_ = 0;
+  }
+
   const options& o_;
   std::size_t progress_len_ = 0;
 };
@@ -154,8 +172,12 @@ expected<void> guard(const struct stat& st, const std::string& name, const std::
   return check_output({name, true, st.st_rdev, canonical, parts}, mountinfo, allow);
 }
 
-// GNU's skip(): seek when the input can, otherwise read and discard; false when the input ended first.
-bool skip_input(int fd, std::uint64_t records, std::uint64_t bytes, const options& o) {
+// GNU's skip(): seek when the input can, otherwise read and discard, records as the reads come
+// (a short read from a pipe is a record); false when fewer bytes than asked were skipped, the
+// errno when a read failed. The reads count for dd's partial-read warning, as GNU's do.
+template <class Warn>
+expected<bool> skip_input(int fd, std::uint64_t records, std::uint64_t bytes, const options& o,
+                          raidbench::partial_read_watch& partial_reads, Warn&& warn) {
   const std::uint64_t offset = records * o.ibs + bytes;
   struct stat st {};
   const off_t at = ::lseek(fd, 0, SEEK_CUR);
@@ -163,19 +185,23 @@ bool skip_input(int fd, std::uint64_t records, std::uint64_t bytes, const option
     return !(::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) < at + offset);
   }
   raidbench::aligned_buffer buf(o.ibs);
+  std::uint64_t skipped = 0;
   while (records != 0 || bytes != 0) {
     const std::size_t want = records ? o.ibs : bytes;
     std::size_t got = 0;
     do {
-      const long r = ::read(fd, buf.data() + got, want - got);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) return false;
+      long r;
+      while ((r = ::read(fd, buf.data() + got, want - got)) < 0 && errno == EINTR) {}
+      if (const std::uint64_t revealed = partial_reads.returned(r, want - got)) warn(revealed);
+      if (r < 0) return raidbench::error{"", errno};
+      if (r == 0) return false;
       got += static_cast<std::size_t>(r);
     } while (o.fullblock && got < want);
+    skipped += got;
     if (records) --records;
     else bytes = 0;
   }
-  return true;
+  return skipped == offset;
 }
 
 // GNU's seek= on an output: seek when it can, otherwise write zeros.
@@ -196,9 +222,13 @@ expected<void> seek_output(int fd, std::uint64_t records, std::uint64_t bytes, c
   return {};
 }
 
-// The library names the failing end ("write destination: …"); dd names the file.
-std::string dd_error(const std::string& message, const std::string& in_name, const std::string& out_name) {
-  const auto rest = [&](std::string_view prefix) { return message.substr(prefix.size()); };
+// The library names the failing end ("write destination: …"); dd names the file, and says no more
+// than strerror.
+std::string dd_error(const raidbench::error& e, const std::string& in_name, const std::string& out_name) {
+  const std::string& message = e.message;
+  const auto rest = [&](std::string_view prefix) {
+    return e.errnum != 0 ? std::string(std::strerror(e.errnum)) : message.substr(prefix.size());
+  };
   if (message.starts_with("read source: ")) return fmt::format("error reading {}: {}", in_name, rest("read source: "));
   if (message.starts_with("write destination: ")) return fmt::format("error writing {}: {}", out_name, rest("write destination: "));
   for (std::string_view call : {"fsync", "fdatasync"})
@@ -267,10 +297,25 @@ int run_dd(const options& o) {
   }
 
   // skip= and seek=, before the timed copy.
+  reporter report(o);
+  raidbench::partial_read_watch partial_reads{warns_partial_reads(o)};
+  const auto warn_partial_read = [&](std::uint64_t bytes) {
+    if (o.status != status_level::none)
+      report.message(fmt::format("warning: partial read ({} byte{}); suggest iflag=fullblock", bytes, bytes == 1 ? "" : "s"));
+  };
   if (o.skip != 0) {
     const std::uint64_t records = o.skip_bytes ? o.skip / o.ibs : o.skip, rest = o.skip_bytes ? o.skip % o.ibs : 0;
-    if (!skip_input(in, records, rest, o))
-      say(fmt::format("{}: cannot skip to specified offset", o.input.empty() ? "standard input" : o.input));
+    const std::uint64_t skip_start = raidbench::now_ns();
+    const auto skipped = skip_input(in, records, rest, o, partial_reads, warn_partial_read);
+    if (!skipped) {
+      // As GNU dd: the statistics (of nothing) follow, twice with conv=noerror (once for the
+      // error, once on the way out).
+      report.message(fmt::format("error reading {}: {}", in_name, std::strerror(skipped.err().errnum)));
+      for (int i = o.conv_noerror ? 2 : 1; i != 0; --i) report.final({}, 0, raidbench::now_ns() - skip_start);
+      return 1;
+    }
+    if (!*skipped && o.status != status_level::none)
+      say(fmt::format("{}: cannot skip to specified offset", file_quote_if_needed(o.input.empty() ? "standard input" : o.input)));
   }
   if (seek_records != 0 || seek_rest != 0)
     if (auto ok = seek_output(out, seek_records, seek_rest, o, out_name); !ok) return say(ok.message()), 1;
@@ -292,6 +337,7 @@ int run_dd(const options& o) {
   request.copy.output_block = o.bs_given ? 0 : o.obs;
   request.copy.fill_blocks = o.fullblock;
   request.copy.pad_short_reads = o.conv_sync;
+  request.copy.continue_after_read_error = o.conv_noerror;
   if (o.count != UINT64_MAX) {
     request.copy.records = o.count_bytes ? o.count / o.ibs : o.count;
     request.copy.tail_bytes = o.count_bytes ? o.count % o.ibs : 0;
@@ -310,7 +356,6 @@ int run_dd(const options& o) {
   request.open_flags = o.oflags;
   request.time_each_call = o.json;  // the latency histograms are only printed in the JSON
 
-  reporter report(o);
   raidbench::progress_snapshot last;
   raidbench::run_options run_options;
   run_options.final_snapshot = &last;
@@ -327,17 +372,27 @@ int run_dd(const options& o) {
       next_progress_ns = (s.elapsed_ns / 1'000'000'000 + 1) * 1'000'000'000;
     }
   };
+  std::uint64_t read_errors = 0;
+  if (o.conv_noerror)
+    run_options.on_read_error = [&](int errnum, const raidbench::progress_snapshot& s) {
+      ++read_errors;
+      if (o.status == status_level::none) return;  // GNU dd is silent then, as for the statistics
+      report.message(fmt::format("error reading {}: {}", in_name, std::strerror(errnum)));
+      report.final(s.records, written(s), s.elapsed_ns);
+    };
+  run_options.partial_reads = &partial_reads;
+  run_options.on_partial_read = warn_partial_read;
   auto r = run_copy(request, run_options);
 
   if (o.nocache_in) ::posix_fadvise(in, 0, 0, POSIX_FADV_DONTNEED);
   if (o.nocache_out) ::posix_fadvise(out, 0, 0, POSIX_FADV_DONTNEED);
   int status = 0;
   if (!r) {
-    say(dd_error(r.message(), in_name, out_name));
+    report.message(dd_error(r.err(), in_name, out_name));
     status = 1;
   }
   if (owned_out && ::close(owned_out.release()) != 0 && status == 0) {
-    say(fmt::format("closing output file {}: {}", out_name, std::strerror(errno)));
+    report.message(fmt::format("closing output file {}: {}", out_name, std::strerror(errno)));
     status = 1;
   }
   const std::uint64_t elapsed = r ? r->stats.elapsed_ns : last.elapsed_ns;
@@ -350,6 +405,7 @@ int run_dd(const options& o) {
     const double seconds = static_cast<double>(elapsed) / 1e9;
     j["dd"] = {{"bytes", bytes},
                {"records", records},
+               {"read_errors", read_errors},
                {"elapsed_s", seconds},
                {"bytes_per_second", seconds > 0 ? static_cast<double>(bytes) / seconds : 0.0}};
     if (o.json_path.empty()) {

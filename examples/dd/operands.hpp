@@ -45,6 +45,15 @@ struct options {
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
 };
 
+/// GNU dd's condition for "warning: partial read": bs= without iflag=fullblock, and whole records
+/// skipped or counted, or O_DIRECT (where a short read is a real risk of a wrong copy).
+inline bool warns_partial_reads(const options& o) {
+  const std::uint64_t skip_records = o.skip_bytes ? o.skip / o.ibs : o.skip;
+  const std::uint64_t count_records = o.count_bytes && o.count != UINT64_MAX ? o.count / o.ibs : o.count;
+  return o.bs_given && !o.fullblock &&
+         (skip_records != 0 || (count_records != 0 && count_records != UINT64_MAX) || ((o.iflags | o.oflags) & O_DIRECT));
+}
+
 /// ‘x’ in a UTF-8 locale, 'x' otherwise, as GNU's quote() writes operands in messages.
 inline std::string quote(std::string_view s, bool utf8) {
   return utf8 ? fmt::format("\u2018{}\u2019", s) : fmt::format("'{}'", s);

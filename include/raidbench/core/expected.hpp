@@ -13,6 +13,7 @@ namespace raidbench {
 /// One line for the user: what failed and why ("open ./x: No such file or directory").
 struct error {
   std::string message;
+  int errnum = 0;  ///< the errno behind it when a system call failed (a tool may word it its own way)
   friend bool operator==(const error&, const error&) = default;
 };
 

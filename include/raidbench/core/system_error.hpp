@@ -22,7 +22,7 @@ inline error system_failure(std::string_view what, std::string_view path, int er
     message += " (the filesystem refuses O_DIRECT; tmpfs does)";
   else if (errnum == ENOSPC)
     message += " (the filesystem is full)";
-  return error{std::move(message)};
+  return error{std::move(message), errnum};
 }
 
 }  // namespace raidbench

@@ -29,6 +29,8 @@ struct call_clock {
     if constexpr (!Timing::each_call)
       if ((calls & 63) == 0) t = now_ns();
   }
+  /// After time that belongs to no call (a failed read and its report): the next call starts now.
+  void restart() noexcept { t = now_ns(); }
   /// When the loop is over: the time it ended.
   std::uint64_t end() noexcept {
     if constexpr (!Timing::each_call) t = now_ns();

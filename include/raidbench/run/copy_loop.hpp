@@ -43,13 +43,16 @@ inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapse
 /// Progress of a copy, which runs on the calling thread without a monitor (a second thread would
 /// make every read and write pay for glibc's thread-cancellation bookkeeping): the loop compares
 /// the time it already has with `next_ns`, and calls `report` when an interval has passed or a
-/// signal interrupted a call (dd's SIGUSR1 must be answered while a read from a pipe waits).
+/// signal interrupted a call (dd's SIGUSR1 must be answered while a read from a pipe waits). It
+/// also passes on a lost read (conv=noerror) and the first partial read that more data followed.
 struct inline_progress {
   const run_options* options = nullptr;
   std::uint64_t start_ns = 0;
   std::uint64_t next_ns = UINT64_MAX;  ///< UINT64_MAX: nobody asked for progress
+  partial_read_watch* partial_reads = nullptr;  ///< while it is armed
 
-  inline_progress(const run_options& o, std::uint64_t start) : options(&o), start_ns(start) {
+  inline_progress(const run_options& o, std::uint64_t start)
+      : options(&o), start_ns(start), partial_reads(o.partial_reads && o.partial_reads->armed ? o.partial_reads : nullptr) {
     if (o.on_progress) next_ns = start + interval_ns();
   }
   std::uint64_t interval_ns() const noexcept {
@@ -60,13 +63,24 @@ struct inline_progress {
     options->on_progress(snapshot_of(s, now - start_ns));
     while (next_ns <= now) next_ns += interval_ns();
   }
+  void read_error(const thread_stats& s, int errnum, std::uint64_t now) {
+    if (options->on_read_error) options->on_read_error(errnum, snapshot_of(s, now - start_ns));
+  }
+  /// Each read's result `r` for `asked` bytes, while partial_reads is armed.
+  void read_returned(long r, std::size_t asked) {
+    if (const std::uint64_t revealed = partial_reads->returned(r, asked)) {
+      partial_reads = nullptr;
+      if (options->on_partial_read) options->on_partial_read(revealed);
+    }
+  }
 };
 
 /// Copies records until the end of input, a record limit, a stop request or an error. With
 /// timing::per_call every read(2) and write(2) call is timed on its own (the clock is read once per
 /// call boundary); with timing::totals calls are counted and the clock read every 64 records. A
-/// write that moves fewer bytes is continued, as dd does, and a record counts once. `staging` holds
-/// output blocks when they differ from input records. Allocates nothing, locks nothing.
+/// write that moves fewer bytes is continued, as dd does, and a record counts once. A failed read
+/// ends the copy unless mix::copy::continue_after_read_error. `staging` holds output blocks when
+/// they differ from input records. Allocates nothing, locks nothing.
 template <class Sync, class Timing, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
                std::byte* record, std::byte* staging, flush_plan<Sync> flush, inline_progress& progress) {
@@ -79,6 +93,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t in_offset = plan.source_offset, out_offset = plan.destination_offset;
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
+  std::size_t last_short_record = 0;  // the last partial record's size, 0 after a full one
   call_clock<Timing> clock;
 
   auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
@@ -116,7 +131,9 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     clock.tick(records);
     if (clock.t >= progress.next_ns) progress.report(stats, clock.t);
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
+    const std::uint64_t record_start = in_offset;
     std::size_t got = 0;
+    int lost_errno = 0;  // a failed read that the copy goes on after (continue_after_read_error)
     do {
       long r;
       int read_errno = 0;
@@ -124,8 +141,12 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
         progress.report(stats, now_ns());
         if (job.told_to_stop()) break;
       }
+      if (progress.partial_reads) [[unlikely]]
+        progress.read_returned(r, want - got);
       if (r < 0) {
-        if (read_errno != EINTR) job.failure = {"read", copy_source, read_errno};
+        if (read_errno == EINTR) break;  // told to stop
+        if (p.continue_after_read_error) lost_errno = read_errno;
+        else job.failure = {"read", copy_source, read_errno};
         break;
       }
       clock.finished(stats, op_kind::read, static_cast<std::uint64_t>(r));
@@ -133,11 +154,28 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
       got += static_cast<std::size_t>(r);
       in_offset += static_cast<std::uint64_t>(r);
     } while (p.fill_blocks && got < want);
-    if (job.failure || got == 0) break;
+    if (job.failure) break;
+    if (lost_errno != 0) [[unlikely]] {
+      // As dd: what the record had read is dropped, and the input moves on past the bad part, a
+      // block less the last short record (dd's reckoning for a read that failed after a short one).
+      const std::uint64_t next = record_start + (in_block - last_short_record);
+      if (source.advance(0, static_cast<std::int64_t>(next - in_offset)) != 0) {
+        job.failure = {"lseek", copy_source, errno};
+        break;
+      }
+      in_offset = next;
+      progress.read_error(stats, lost_errno, now_ns());
+      clock.restart();
+      if (!p.pad_short_reads || last_short_record != 0) continue;
+      got = 0;  // with pad_short_reads the lost record is written as zeros, a partial record as in dd
+    } else if (got == 0) {
+      break;
+    }
     ++records;
     bytes_read += got;
     // A record is full when it holds a whole input block; a count_bytes tail never does.
     const bool full = got == in_block;
+    last_short_record = full ? 0 : got;
     stats.count_record(true, full);
     std::size_t n = got;
     if (!full && p.pad_short_reads) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "raidbench/run/partial_read_watch.hpp"
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
 #include "raidbench/stats/record_counts.hpp"
@@ -32,6 +33,13 @@ struct run_options {
   const std::atomic<bool>* stop_flag = nullptr;  ///< default: raidbench::stop_request()
   /// Copy workloads: receives the totals when the run ends, also when it fails (dd prints them then).
   progress_snapshot* final_snapshot = nullptr;
+  /// Copy workloads with mix::copy::continue_after_read_error: called after each failed read, with
+  /// its errno and the totals so far, before the copy goes on (dd's conv=noerror reports each one).
+  std::function<void(int errnum, const progress_snapshot&)> on_read_error;
+  /// Copy workloads: when set, the copy feeds every read to it while it is armed, and passes what it
+  /// reveals to on_partial_read (dd warns then). The caller may feed it its own reads first (skip=).
+  partial_read_watch* partial_reads = nullptr;
+  std::function<void(std::uint64_t bytes)> on_partial_read;
 };
 
 }  // namespace raidbench

@@ -29,6 +29,8 @@ struct psync_io {
   }
   template <sync::call C>
   int flush(std::uint32_t file) const noexcept { return flush_descriptor(fds[file], C); }
+  /// Positions are the caller's offsets: nothing to move.
+  int advance(std::uint32_t, std::int64_t) const noexcept { return 0; }
 };
 
 /// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it (engine::reopen).
@@ -132,6 +134,10 @@ struct stream_io {
   }
   template <sync::call C>
   int flush(std::uint32_t) const noexcept { return flush_descriptor(fd, C); }
+  /// Moves the position by `n` bytes (lseek SEEK_CUR); an input that cannot seek (a pipe) stays.
+  int advance(std::uint32_t, std::int64_t n) const noexcept {
+    return ::lseek(fd, static_cast<off_t>(n), SEEK_CUR) >= 0 || errno == ESPIPE ? 0 : -1;
+  }
 };
 
 }  // namespace raidbench::detail
