@@ -18,7 +18,13 @@ namespace {
 constexpr std::uint64_t file_size = 16_MiB;
 
 // One table per slot: each picks a policy and passes it on; the runner is instantiated once per
-// sync × engine pair (6), never per test.
+// timing × sync × engine (12), never per test.
+template <class Next>
+expected<result> with_timing(bool each_call, Next&& next) {
+  if (each_call) return next(timing::per_call);
+  return next(timing::totals);
+}
+
 template <class Next>
 expected<result> with_sync(flush_kind f, std::uint32_t every, Next&& next) {
   switch (f) {
@@ -76,14 +82,17 @@ expected<result> prepare_file(const std::filesystem::path& file) {
                       stop::after{.one_pass = true}));
 }
 
-expected<result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds) {
+expected<result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds, bool time_each_call) {
   // Each operation rewrites the same writes_per_op blocks at the start of the file, as pg_test_fsync does.
   const auto stop = stop::after{std::chrono::seconds(seconds)};
   const auto flags = open::dynamic{t.open_flags | (t.direct ? O_DIRECT : 0)};
   const auto where = target::file{file, t.writes_per_op * t.block};
-  return with_sync(t.flush, t.writes_per_op, [&](auto sync_policy) {
-    return with_engine(t.descriptors, [&](auto engine_policy) {
-      return run(workload(mix::rewrite, access::sequential, block{t.block}, where, flags, sync_policy, engine_policy, stop));
+  return with_timing(time_each_call, [&](auto timing_policy) {
+    return with_sync(t.flush, t.writes_per_op, [&](auto sync_policy) {
+      return with_engine(t.descriptors, [&](auto engine_policy) {
+        return run(workload(mix::rewrite, access::sequential, block{t.block}, where, flags, sync_policy, engine_policy,
+                            timing_policy, stop));
+      });
     });
   });
 }

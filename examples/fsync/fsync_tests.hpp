@@ -37,8 +37,11 @@ bool direct_accepted(const std::filesystem::path& file, const test_spec& t);
 /// Writes the file pg_test_fsync tests on (16 MiB, fsynced), creating it if missing.
 raidbench::expected<raidbench::result> prepare_file(const std::filesystem::path& file);
 
-/// Runs one test for `seconds` on the prepared file.
-raidbench::expected<raidbench::result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds);
+/// Runs one test for `seconds` on the prepared file. With `time_each_call` every write and flush is
+/// timed into the latency histograms (--json prints them); without, as pg_test_fsync, only the test
+/// is timed, which keeps the clock out of a CPU-bound figure (tmpfs, a write-back cache).
+raidbench::expected<raidbench::result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds,
+                                                bool time_each_call);
 
 /// Operations as pg_test_fsync counts them: flushes, or writes / writes_per_op without a flush.
 double operations(const test_spec& t, const raidbench::result& r);

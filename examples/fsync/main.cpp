@@ -243,7 +243,7 @@ int main(int argc, char** argv) {
       direct_warning = true;
       out(pg_test_fsync::not_available(true));
     } else {
-      auto r = rb_fsync::run_test(t, o.file, o.secs_per_test);
+      auto r = rb_fsync::run_test(t, o.file, o.secs_per_test, o.json);
       if (!r) give_up(r.message());
       if (r->stats.interrupted) {
         ::unlink(file.c_str());
