@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# rb-dd against GNU dd, side by side: A B A B …, the median ratio of throughputs (rb-dd / GNU) with
+# rb-dd against GNU dd, side by side: A B B A A B …, the median ratio of throughputs (rb-dd / GNU) with
 # its min–max, and the CPU time (user + system) of each, per case. Not part of CI.
 #   benchmarks/dd_vs_gnu.sh [BUILD_DIR=build-bench] [pairs]
 # BUILD_DIR must hold (or gets, built in Release) examples/dd/rb-dd.
@@ -46,8 +46,14 @@ bench() {  # name, setup command (run before each dd, untimed; `sync` lets the r
   local name=$1 setup=$2; shift 2
   local rows=""
   for ((i = 0; i < PAIRS; i++)); do
-    eval "$setup"; local g; g=$(one "$GNU" "$@")
-    eval "$setup"; local r; r=$(one "$RB" "$@")
+    local g r
+    if ((i % 2 == 0)); then  # GNU first, then rb-dd first: A B B A, so a drift favours neither
+      eval "$setup"; g=$(one "$GNU" "$@")
+      eval "$setup"; r=$(one "$RB" "$@")
+    else
+      eval "$setup"; r=$(one "$RB" "$@")
+      eval "$setup"; g=$(one "$GNU" "$@")
+    fi
     rows+="$g $r"$'\n'
   done
   printf '%s' "$rows" | summary "$name"

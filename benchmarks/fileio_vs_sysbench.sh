@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# rb-fileio against sysbench 1.0.20 fileio, side by side on this machine: each case runs A B A B …
+# rb-fileio against sysbench 1.0.20 fileio, side by side on this machine: each case runs A B B A A B …
 # (>= 5 pairs) in one temporary directory, and prints events/s, the ratio rb-fileio / sysbench
 # (median and min–max over the pairs) and CPU time (user+sys per run, from /usr/bin/time).
-# Usage: benchmarks/fileio_vs_sysbench.sh [BUILD_DIR=build-bench] [pairs] [seconds per run]
+# Usage: benchmarks/fileio_vs_sysbench.sh [BUILD_DIR=build-bench] [pairs] [seconds per run] [case regex]
 # BUILD_DIR must hold (or gets, built in Release) examples/fileio/rb-fileio.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +12,7 @@ release_build "$BUILD" rb-fileio
 RB=$BUILD/examples/fileio/rb-fileio
 PAIRS=${2:-5}
 SECONDS_PER_RUN=${3:-3}
+ONLY=${4:-}  # run only the cases whose name matches (e.g. 'fsync' for the two flush-bound ones)
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/rb-fileio-bench-XXXXXX")
 trap 'rm -rf "$DIR"' EXIT
 cd "$DIR"
@@ -32,11 +33,17 @@ one() {
 
 bench() {
   local name=$1; shift
+  [[ -n $ONLY && ! $name =~ $ONLY ]] && return
   local opts="$SET --time=$SECONDS_PER_RUN $*"
   local ratios=() sb_eps=() rb_eps=() sb_cpu=() rb_cpu=()
   for ((i = 0; i < PAIRS; i++)); do
-    read -r se sc < <(one sysbench fileio $opts run)
-    read -r re rc < <(one "$RB" $opts run)
+    if ((i % 2 == 0)); then  # sysbench first, then rb-fileio first: A B B A, so a drift favours neither
+      read -r se sc < <(one sysbench fileio $opts run)
+      read -r re rc < <(one "$RB" $opts run)
+    else
+      read -r re rc < <(one "$RB" $opts run)
+      read -r se sc < <(one sysbench fileio $opts run)
+    fi
     sb_eps+=("$se"); rb_eps+=("$re"); sb_cpu+=("$sc"); rb_cpu+=("$rc")
     ratios+=("$(awk -v a="$re" -v b="$se" 'BEGIN {printf "%.3f", a/b}')")
   done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# rb-fsync against PostgreSQL 15's pg_test_fsync, alternating (pg rb pg rb …), on ext4 (/tmp) and
+# rb-fsync against PostgreSQL 15's pg_test_fsync, alternating (pg rb rb pg pg rb …), on ext4 (/tmp) and
 # tmpfs (/dev/shm): per-test ops/sec ratio rb/pg (median, min–max over pairs) and CPU time.
 # Usage: benchmarks/fsync_vs_pg_test_fsync.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=1] [DIRS="/tmp /dev/shm"]
 # BUILD_DIR must hold (or gets, built in Release) examples/fsync/rb-fsync.
@@ -21,7 +21,8 @@ for dir in $dirs; do
   work=$(mktemp -d "$dir/rb-fsync-bench.XXXXXX")
   tag=$(basename "$dir")
   for i in $(seq 1 "$pairs"); do
-    for tool in pg rb; do
+    order="pg rb"; ((i % 2 == 0)) && order="rb pg"  # A B B A: a drift over the run favours neither
+    for tool in $order; do
       bin=$pg; [[ $tool == rb ]] && bin=$rb
       ( cd "$work" && /usr/bin/time -f "%U %S" -o "$out/$tag.$tool.$i.cpu" "$bin" -s "$secs" -f bench.out > "$out/$tag.$tool.$i.txt" )
     done
@@ -47,7 +48,7 @@ def cpu(path):
     return float(u) + float(s)
 for d in dirs:
     tag = os.path.basename(d)
-    print(f"\n{d}  ({pairs} pairs, alternating pg, rb; ratio = rb ops/sec / pg ops/sec)")
+    print(f"\n{d}  ({pairs} pairs, alternating pg rb, rb pg; ratio = rb ops/sec / pg ops/sec)")
     runs = {t: [parse(f"{out}/{tag}.{t}.{i}.txt") for i in range(1, pairs + 1)] for t in ("pg", "rb")}
     names = [n for n, _ in runs["pg"][0]]
     print(f"  {'test':<40} {'pg median':>12} {'rb median':>12} {'ratio':>6}  min–max")
