@@ -15,7 +15,8 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_REL
 cmake --build "$build" -j "$jobs"
 ctest --test-dir "$build" -j "$jobs" --output-on-failure
 
-# Sanitizers: the unit and tool tests again, in a build of their own (no benchmarks, no consumers).
+# Sanitizers: the unit and tool tests again, in a build of their own (no benchmarks, no consumers,
+# no compile-fail tests, no vendor-parser tests: the fuzzers run those parsers under ASan already).
 # -O0 with line tables only (-g1): the quickest build whose reports still name file and line.
 cmake -S . -B "$build-asan" -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O0 -g1" -DRAIDBENCH_WERROR=ON \
       -DRAIDBENCH_SANITIZE=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF -DRAIDBENCH_INSTALL=OFF >/dev/null
