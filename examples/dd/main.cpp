@@ -97,7 +97,7 @@ std::string file_quote(std::string_view name) { return fmt::format("'{}'", name)
 /// A file name as GNU's quotef writes it: quoted only when a shell would need it.
 std::string file_quote_if_needed(std::string_view name) {
   const bool plain = !name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789_./-+,:@%=") == std::string_view::npos;
+                                                             "0123456789_./-+,@%=") == std::string_view::npos;
   return plain ? std::string(name) : file_quote(name);
 }
 

@@ -5,15 +5,19 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ostream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "../support/temp_dir.hpp"
+#include "../support/unreadable_page_input.hpp"
 #include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/run/partial_read_watch.hpp"
 #include "raidbench/core/units.hpp"
 
 using namespace raidbench;
@@ -178,7 +182,77 @@ BOOST_AUTO_TEST_CASE(a_failed_write_is_named_and_still_counted) {
                options);
   BOOST_TEST_REQUIRE(!r.has_value());
   BOOST_TEST(r.message() == "write destination: No space left on device (the filesystem is full)");
+  BOOST_TEST(r.err().errnum == ENOSPC);
   BOOST_TEST(last.records == (record_counts{1, 0, 0, 0}));
+}
+
+// Through an input whose second page fails with EIO ('a', bad, 'c', 'd'): without
+// continue_after_read_error the copy ends there with the errno; with it the copy reports the error
+// and goes on past the bad block, and pad_short_reads writes the lost record as zeros, after what
+// a fill_blocks record had read before the error (as dd's zeroed buffer keeps it).
+BOOST_AUTO_TEST_CASE(read_errors_end_the_copy_or_are_skipped) {
+  const test::unreadable_page_input input;
+  constexpr std::size_t page = test::unreadable_page_input::page;
+  test::temp_dir dir;
+  const auto copy = [&](const mix::copy& policy, std::uint64_t record, const run_options& options) {
+    file_descriptor out(::open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    const target::pair ends{input.fd(), out.get(), static_cast<std::uint64_t>(input.start()), 0};
+    return run(workload(policy, engine::psync, block{record}, ends, stop::after{}), options);
+  };
+  {
+    auto r = copy(mix::copy{.records = 3}, page, {});
+    BOOST_TEST_REQUIRE(!r.has_value());
+    BOOST_TEST(r.err().errnum == EIO);
+    BOOST_TEST(r.message() == "read source: Input/output error");
+    BOOST_TEST(slurp(dir / "out") == std::string(page, 'a'));
+  }
+  {
+    std::vector<int> errors;
+    run_options options;
+    options.on_read_error = [&](int errnum, const progress_snapshot& so_far) {
+      errors.push_back(errnum);
+      BOOST_TEST(so_far.records == (record_counts{1, 0, 1, 0}));
+    };
+    auto r = copy(mix::copy{.pad_short_reads = true, .continue_after_read_error = true, .records = 3}, page, options);
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    BOOST_TEST(errors == std::vector<int>{EIO}, boost::test_tools::per_element());
+    BOOST_TEST((slurp(dir / "out") == std::string(page, 'a') + std::string(page, '\0') + std::string(page, 'c')));
+    BOOST_TEST(r->stats.records == (record_counts{2, 1, 3, 0}));
+  }
+  {
+    // 6 KiB records: the first reads 4 KiB of 'a', then fails; the second starts in the bad page.
+    auto r = copy(mix::copy{.fill_blocks = true, .pad_short_reads = true, .continue_after_read_error = true, .records = 2},
+                  6 * 1024, {});
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    BOOST_TEST((slurp(dir / "out") == std::string(page, 'a') + std::string(2 * 1024 + 6 * 1024, '\0')));
+    BOOST_TEST(r->stats.records == (record_counts{0, 2, 2, 0}));
+  }
+  {
+    // Without padding a lost record is not written at all; the copy resumes at 'c'.
+    auto r = copy(mix::copy{.continue_after_read_error = true, .records = 2}, page, {});
+    BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+    BOOST_TEST((slurp(dir / "out") == std::string(page, 'a') + std::string(page, 'c')));
+  }
+}
+
+// dd's rule: a read that returns data after one that returned less than this one asks for reveals
+// that short read, once.
+BOOST_AUTO_TEST_CASE(partial_read_watch_reveals_a_short_read_once) {
+  partial_read_watch w;
+  BOOST_TEST(w.returned(4, 4) == 0u);
+  BOOST_TEST(w.returned(3, 4) == 0u);  // short, but nothing after it yet
+  BOOST_TEST(w.returned(0, 4) == 0u);  // the end of input reveals nothing
+  BOOST_TEST(w.returned(3, 4) == 0u);
+  BOOST_TEST(w.returned(4, 4) == 3u);
+  BOOST_TEST(!w.armed);
+  BOOST_TEST(w.returned(2, 4) == 0u);
+  BOOST_TEST(w.returned(4, 4) == 0u);  // once
+  partial_read_watch tail;
+  BOOST_TEST(tail.returned(1000, 4096) == 0u);
+  BOOST_TEST(tail.returned(100, 512) == 0u);  // 1000 bytes is not short for a read of 512 (a count_bytes tail)
+  partial_read_watch off{false};
+  BOOST_TEST(off.returned(3, 4) == 0u);
+  BOOST_TEST(off.returned(4, 4) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(bad_values_are_refused) {

@@ -132,7 +132,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     if (clock.t >= progress.next_ns) progress.report(stats, clock.t);
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
     const std::uint64_t record_start = in_offset;
-    std::size_t got = 0;
+    std::size_t got = 0, padded_from = SIZE_MAX;  // padded_from: where a lost record's zeros begin
     int lost_errno = 0;  // a failed read that the copy goes on after (continue_after_read_error)
     do {
       long r;
@@ -167,7 +167,10 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
       progress.read_error(stats, lost_errno, now_ns());
       clock.restart();
       if (!p.pad_short_reads || last_short_record != 0) continue;
-      got = 0;  // with pad_short_reads the lost record is written as zeros, a partial record as in dd
+      // With pad_short_reads the lost record is written, a partial record as in dd: what it read
+      // before the error (fill_blocks), then zeros, as dd's buffer zeroed before each read holds.
+      padded_from = got;
+      got = 0;
     } else if (got == 0) {
       break;
     }
@@ -179,7 +182,8 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     stats.count_record(true, full);
     std::size_t n = got;
     if (!full && p.pad_short_reads) {
-      std::memset(record + got, 0, in_block - got);
+      const std::size_t data = padded_from == SIZE_MAX ? got : padded_from;
+      std::memset(record + data, 0, in_block - data);
       n = in_block;
     }
     if (out_block == 0) {

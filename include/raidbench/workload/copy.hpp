@@ -19,8 +19,9 @@ struct copy {
   std::uint64_t output_block = 0;  ///< bytes per write; 0: each record is written as it was read
   bool fill_blocks = false;        ///< read again after a short read until the record is full or the input ends
   bool pad_short_reads = false;    ///< zero-fill a short record to `block` bytes before writing it
-  /// After a failed read, skip the rest of the record's input and go on, as dd's conv=noerror does:
-  /// with pad_short_reads the lost record is written as zeros, unless it had been read in part.
+  /// After a failed read, drop the record, move the input past the bad block and go on, as dd's
+  /// conv=noerror does: with pad_short_reads the lost record is written as zeros (after what it had
+  /// read, with fill_blocks), unless the record before it was short (dd's rule).
   bool continue_after_read_error = false;
   std::uint64_t records = UINT64_MAX;  ///< input records to read; UINT64_MAX: until the end of input
   std::uint64_t tail_bytes = 0;    ///< after `records`, one more read of this many bytes (0: none)
