@@ -298,6 +298,7 @@ int run_dd(const options& o) {
 
   // skip= and seek=, before the timed copy.
   reporter report(o);
+  const auto error_reading = [&](int errnum) { return fmt::format("error reading {}: {}", in_name, std::strerror(errnum)); };
   raidbench::partial_read_watch partial_reads{warns_partial_reads(o)};
   const auto warn_partial_read = [&](std::uint64_t bytes) {
     if (o.status != status_level::none)
@@ -310,7 +311,7 @@ int run_dd(const options& o) {
     if (!skipped) {
       // As GNU dd: the statistics (of nothing) follow, twice with conv=noerror (once for the
       // error, once on the way out).
-      report.message(fmt::format("error reading {}: {}", in_name, std::strerror(skipped.err().errnum)));
+      report.message(error_reading(skipped.err().errnum));
       for (int i = o.conv_noerror ? 2 : 1; i != 0; --i) report.final({}, 0, raidbench::now_ns() - skip_start);
       return 1;
     }
@@ -377,7 +378,7 @@ int run_dd(const options& o) {
     run_options.on_read_error = [&](int errnum, const raidbench::progress_snapshot& s) {
       ++read_errors;
       if (o.status == status_level::none) return;  // GNU dd is silent then, as for the statistics
-      report.message(fmt::format("error reading {}: {}", in_name, std::strerror(errnum)));
+      report.message(error_reading(errnum));
       report.final(s.records, written(s), s.elapsed_ns);
     };
   run_options.partial_reads = &partial_reads;

@@ -156,8 +156,8 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     } while (p.fill_blocks && got < want);
     if (job.failure) break;
     if (lost_errno != 0) [[unlikely]] {
-      // As dd: what the record had read is dropped, and the input moves on past the bad part, a
-      // block less the last short record (dd's reckoning for a read that failed after a short one).
+      // As dd: the input moves on past the bad part, a block less the last short record (dd's
+      // reckoning for a read that failed after a short one); the record is dropped unless padded.
       const std::uint64_t next = record_start + (in_block - last_short_record);
       if (source.advance(0, static_cast<std::int64_t>(next - in_offset)) != 0) {
         job.failure = {"lseek", copy_source, errno};
