@@ -1,50 +1,102 @@
 #!/usr/bin/env bash
-# Compile time of every example tool's translation units, one at a time from a clean build dir, so
-# that a regression in one TU shows (DESIGN.md: keep each tool's compile time low and measure it).
-# Prints CPU seconds (user + system) and peak memory per TU, and a total per tool.
-# Usage: benchmarks/compile_time.sh [BUILD_TYPE=Release]
+# Where the build's time goes, from clean build directories (DESIGN.md: measure the build of each
+# tool and keep it low). Prints:
+#   1. the main job's build: wall seconds of `--target raidbench-suite` from an empty build dir,
+#      configured as scripts/main.sh does (configure excluded, the compiled part included);
+#   2. CPU seconds (user + system, from wait4) of every compile and link of the test command's
+#      first stage (scripts/test.sh's Release build), summed per tool, for the compiled part, the
+#      tests' precompiled header and per test area;
+#   3. with --whole: wall and CPU seconds of the whole test command, `bash scripts/test.sh`, in a
+#      fresh clone of HEAD (dependencies already installed).
+# Usage: benchmarks/compile_time.sh [--whole]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-build_type=${1:-Release}
+whole=0
+[[ ${1:-} == --whole ]] && whole=1
 
-build=$(mktemp -d /tmp/rb-compile-time.XXXXXX)
-trap 'rm -rf "$build"' EXIT
-cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF > /dev/null
+work=$(mktemp -d /tmp/rb-compile-time.XXXXXX)
+trap 'rm -rf "$work"' EXIT
 
-# Each TU's own compile command from compile_commands.json, run alone: no ninja, no CMake re-check
-# in the figure, only the compiler (its CPU time and peak memory, from wait4's resource usage).
-python3 - "$build" "$repo" "$build_type" <<'PY'
-import json, os, shlex, subprocess, sys
-from collections import defaultdict
-build, repo, build_type = sys.argv[1:4]
-compiler = subprocess.run(["c++", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-load = " ".join(open("/proc/loadavg").read().split()[:3])
-print(f"compile time per translation unit ({build_type}, {compiler}, load {load})")
-print(f"{'tool':<13} {'translation unit':<36} {'CPU s':>7} {'peak MiB':>9}")
-per_tool = defaultdict(lambda: [0, 0.0])
-entries = [e for e in json.load(open(f"{build}/compile_commands.json"))
-           if os.path.relpath(e["file"], repo).startswith("examples/")]
-for e in sorted(entries, key=lambda e: e["file"]):
-    rel = os.path.relpath(e["file"], repo)
-    tool = rel.split("/")[1]
-    args = shlex.split(e["command"])
-    output = e.get("output") or args[args.index("-o") + 1]  # CMake < 3.28 has no "output" field
-    os.makedirs(os.path.dirname(os.path.join(e["directory"], output)), exist_ok=True)
-    # wait4's usage covers the driver and the cc1plus and as it waited for.
-    with open(f"{build}/diagnostics", "w+") as diagnostics:
-        child = subprocess.Popen(args, cwd=e["directory"], stderr=diagnostics)
-        _, status, usage = os.wait4(child.pid, 0)
-        failed = status != 0
-        if failed:
-            diagnostics.seek(0)
-            print(diagnostics.read(), file=sys.stderr)
-    cpu = usage.ru_utime + usage.ru_stime
-    note = "  FAILED to compile (diagnostics on stderr); its time is partial" if failed else ""
-    print(f"{tool:<13} {rel:<36} {cpu:>7.2f} {usage.ru_maxrss / 1024:>9.0f}{note}", flush=True)
-    per_tool[tool][0] += 1
-    per_tool[tool][1] += cpu
-print()
-for tool, (n, cpu) in sorted(per_tool.items()):
-    print(f"{tool:<13} {n:>2} TUs {cpu:>7.2f} CPU s in all")
+# A compiler and linker launcher that appends "<CPU s> <output>" for each command it runs.
+cat > "$work/launch.py" <<'PY'
+import os, subprocess, sys
+args = sys.argv[1:]
+output = args[args.index("-o") + 1] if "-o" in args else args[-1]
+child = subprocess.Popen(args)
+_, status, usage = os.wait4(child.pid, 0)
+with open(os.environ["RB_CPU_LOG"], "a") as log:
+    log.write(f"{usage.ru_utime + usage.ru_stime:.3f} {output}\n")
+sys.exit(os.waitstatus_to_exitcode(status))
 PY
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+echo "compile time of raidbench at $(git -C "$repo" rev-parse --short HEAD), $(c++ --version | head -1), $(nproc) cores"
+
+cmake -S "$repo" -B "$work/main" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRAIDBENCH_BUILD_TESTS=OFF \
+      -DRAIDBENCH_BUILD_BENCHMARKS=OFF > /dev/null
+echo "load before the main job's build: $(load)"
+start=$(date +%s.%N)
+cmake --build "$work/main" -j "$(nproc)" --target raidbench-suite > /dev/null
+echo "main job's build (--target raidbench-suite, empty build dir): $(since "$start") s wall"
+rm -rf "$work/main"
+
+export RB_CPU_LOG="$work/cpu.log"
+: > "$RB_CPU_LOG"
+cmake -S "$repo" -B "$work/test" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+      -DRAIDBENCH_WERROR=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF \
+      -DCMAKE_CXX_COMPILER_LAUNCHER="python3;$work/launch.py" \
+      -DCMAKE_CXX_LINKER_LAUNCHER="python3;$work/launch.py" > /dev/null
+echo "load before the test command's first-stage build: $(load)"
+start=$(date +%s.%N)
+cmake --build "$work/test" -j "$(nproc)" > /dev/null
+echo "first-stage build: $(since "$start") s wall (clang's fuzz targets included, not in the table)"
+
+python3 - "$RB_CPU_LOG" <<'PY'
+import re, sys
+from collections import defaultdict
+groups = defaultdict(lambda: [0, 0.0])
+for line in open(sys.argv[1]):
+    cpu, output = line.split(maxsplit=1)
+    output = output.strip()
+    if m := re.match(r"examples/([^/]+)/", output):
+        group = f"tool {m.group(1)}"
+    elif "raidbench_compiled" in output:
+        group = "compiled part (raidbench_compiled)"
+    elif "cmake_pch" in output or "raidbench_test_main" in output:
+        group = "tests: precompiled header and main"
+    elif m := re.match(r"tests/([^/]+)/", output):
+        group = f"tests/{m.group(1)}"
+    else:
+        group = output
+    groups[group][0] += 1
+    groups[group][1] += float(cpu)
+print(f"{'what':<40} {'steps':>5} {'CPU s':>8}")
+for name in sorted(groups, key=lambda g: (g.startswith("tests"), g)):
+    n, cpu = groups[name]
+    print(f"{name:<40} {n:>5} {cpu:>8.1f}")
+tools = sum(v[1] for k, v in groups.items() if k.startswith("tool "))
+tests = sum(v[1] for k, v in groups.items() if k.startswith("tests"))
+lib = groups["compiled part (raidbench_compiled)"][1]
+print(f"{'all tools':<40} {'':>5} {tools:>8.1f}")
+print(f"{'all tests':<40} {'':>5} {tests:>8.1f}")
+print(f"{'compiled part':<40} {'':>5} {lib:>8.1f}")
+print(f"{'first stage in all':<40} {'':>5} {sum(v[1] for v in groups.values()):>8.1f}")
+PY
+rm -rf "$work/test"
+
+if ((whole)); then
+  git clone -q "$repo" "$work/clone"
+  echo "load before the whole test command: $(load)"
+  python3 - "$work/clone" <<'PY'
+import os, subprocess, sys, time
+start = time.monotonic()
+child = subprocess.Popen(["bash", "scripts/test.sh"], cwd=sys.argv[1], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+wall = time.monotonic() - start
+code = os.waitstatus_to_exitcode(status)
+print(f"whole test command (bash scripts/test.sh, fresh clone): {wall:.0f} s wall, "
+      f"{usage.ru_utime + usage.ru_stime:.0f} CPU s, exit {code}")
+sys.exit(code)
+PY
+fi

@@ -2,6 +2,7 @@
 #include "raidbench/context/context_json.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
 #include "fake_tree.hpp"

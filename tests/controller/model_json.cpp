@@ -1,6 +1,7 @@
 #include "raidbench/controller/model_json.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 #include "fixture.hpp"
 #include "raidbench/controller/megacli.hpp"

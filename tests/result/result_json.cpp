@@ -1,6 +1,7 @@
 #include "raidbench/result/result_json.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 #include "raidbench/core/random.hpp"
 

@@ -2,6 +2,7 @@
 #include "raidbench/verdict/verdicts.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
 
 #include "make.hpp"
 #include "raidbench/report/verdicts.hpp"

@@ -1,12 +1,12 @@
 #pragma once
 /// The PCI(e) device above a block device (its controller: HBA, RAID card, NVMe drive, virtio
 /// function) and its link now and at most, from /sys/bus/pci/devices/<address>/*_link_*.
+#include <exception>
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <string>
 
-#include "raidbench/context/sysfs_text.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
 
@@ -43,24 +43,11 @@ inline std::optional<bool> link_below_max(const pcie_link& l) {
 }
 
 /// Walks up from `device_dir` (a canonical path under <sys>/devices) to the nearest PCI function.
-inline std::optional<pcie_link> read_pcie_link_above(std::filesystem::path device_dir, const std::filesystem::path& sys) {
-  static const std::regex address(R"([0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])");
-  const auto devices = (sys / "devices").lexically_normal();
-  for (; device_dir.has_relative_path() && device_dir != devices; device_dir = device_dir.parent_path()) {
-    const std::string name = device_dir.filename().string();
-    if (!std::regex_match(name, address)) continue;
-    pcie_link l;
-    l.address = name;
-    l.vendor_id = detail::read_first_line(device_dir / "vendor");
-    l.device_id = detail::read_first_line(device_dir / "device");
-    l.driver = detail::read_link_name(device_dir / "driver");
-    l.current_speed = detail::read_first_line(device_dir / "current_link_speed");
-    l.max_speed = detail::read_first_line(device_dir / "max_link_speed");
-    if (auto w = detail::read_unsigned(device_dir / "current_link_width")) l.current_width = static_cast<unsigned>(*w);
-    if (auto w = detail::read_unsigned(device_dir / "max_link_width")) l.max_width = static_cast<unsigned>(*w);
-    return l;
-  }
-  return std::nullopt;
-}
+RAIDBENCH_API std::optional<pcie_link> read_pcie_link_above(std::filesystem::path device_dir,
+                                                           const std::filesystem::path& sys);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/context/impl/pcie_link.hpp"
+#endif

@@ -9,6 +9,8 @@
 #include "raidbench/controller/registry.hpp"
 #include "raidbench/controller/ssacli.hpp"
 #include "raidbench/controller/storcli.hpp"
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
 
@@ -16,6 +18,10 @@ namespace raidbench {
 inline constexpr auto builtin_parsers = parsers<storcli, megacli, ssacli, arcconf, mdadm, mdstat>;
 
 /// Parses text with whichever shipped parser recognises it.
-inline expected<inventory> parse_any(std::string_view text) { return parse_any(text, builtin_parsers); }
+RAIDBENCH_API expected<inventory> parse_any(std::string_view text);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/controller/impl/builtin_parsers.hpp"
+#endif

@@ -1,32 +1,14 @@
 #pragma once
 /// Reads several tool outputs (saved dumps, or what live mode captured) into one inventory.
-#include <algorithm>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/live.hpp"
-#include "raidbench/controller/merge.hpp"
+#include "raidbench/controller/model.hpp"
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
-
-namespace detail {
-// Each `mdadm --detail` shows another array of the host's one md "controller", and its members'
-// device ids are roles within that array (0, 1, ...), which merge() would take for the same
-// drives: the arrays and their members are added side by side.
-inline void add_md_array(inventory& into, inventory&& from) {
-  if (into.controllers.size() != 1 || from.controllers.size() != 1) return merge(into, std::move(from));
-  auto& host = into.controllers.front();
-  auto& array = from.controllers.front();
-  for (auto& v : array.virtual_drives) host.virtual_drives.push_back(std::move(v));
-  for (auto& d : array.physical_drives) host.physical_drives.push_back(std::move(d));
-  for (auto& w : from.warnings) into.warnings.push_back(std::move(w));
-}
-}  // namespace detail
 
 /// What to do with a text no parser recognises: files the user named are an error; in live mode a
 /// command that answered with an error (a storcli without a BBU asked for "/call/bbu") is skipped.
@@ -36,34 +18,11 @@ enum class on_unreadable { fail, skip };
 /// one `mdadm --detail` per array); dumps of different tools are listed side by side, since they
 /// describe different controllers (or the same one twice). `notes` receives one line per parse
 /// warning ("warning: NAME:LINE: text") and per skipped text ("skipped NAME: why").
-inline expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
-                                             std::vector<std::string>& notes) {
-  const bool several = texts.size() > 1;
-  std::vector<inventory> by_tool;
-  for (auto& t : texts) {
-    auto inv = parse_any(t.text);
-    if (!inv) {
-      if (unreadable == on_unreadable::fail) return fail(fmt::format("{}: {}", t.name, inv.message()));
-      notes.push_back(fmt::format("skipped {}: {}", t.name, inv.message()));
-      continue;
-    }
-    for (auto& w : inv->warnings) {
-      notes.push_back(w.line == 0 ? fmt::format("warning: {}: {}", t.name, w.text)
-                                  : fmt::format("warning: {}:{}: {}", t.name, w.line, w.text));
-      if (several) w.text = t.name + ": " + w.text;
-    }
-    auto same_tool = std::find_if(by_tool.begin(), by_tool.end(), [&](const inventory& i) { return i.source == inv->source; });
-    if (same_tool == by_tool.end()) by_tool.push_back(std::move(*inv));
-    else if (inv->source == "mdadm") detail::add_md_array(*same_tool, std::move(*inv));
-    else merge(*same_tool, std::move(*inv));
-  }
-  inventory all;
-  for (auto& inv : by_tool) {
-    all.source += (all.source.empty() ? "" : "+") + inv.source;
-    for (auto& c : inv.controllers) all.controllers.push_back(std::move(c));
-    for (auto& w : inv.warnings) all.warnings.push_back(std::move(w));
-  }
-  return all;
-}
+RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
+                                                    std::vector<std::string>& notes);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/controller/impl/collect.hpp"
+#endif

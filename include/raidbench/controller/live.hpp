@@ -4,13 +4,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "raidbench/core/run_command.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
 
@@ -41,145 +38,15 @@ struct live_result {
   std::vector<std::string> problems;
 };
 
-namespace detail {
-
-using tool_args = std::vector<std::string>;
-
-/// A tool family: the names its binary goes by (first found wins) and the commands that dump everything.
-struct tool_family {
-  std::vector<std::string_view> names;
-  std::vector<tool_args> commands;
-};
-
-inline const std::vector<tool_family>& fixed_tool_families() {
-  static const std::vector<tool_family> families{
-      {{"megacli", "MegaCli64", "MegaCli"},
-       {{"-AdpAllInfo", "-aALL", "-NoLog"},
-        {"-LDInfo", "-Lall", "-aALL", "-NoLog"},
-        {"-PDList", "-aALL", "-NoLog"},
-        {"-AdpBbuCmd", "-aALL", "-NoLog"}}},
-      {{"storcli64", "storcli", "perccli64", "perccli"},
-       {{"/call", "show", "all", "J"},
-        {"/call/vall", "show", "all", "J"},
-        {"/call/eall/sall", "show", "all", "J"},
-        {"/call/bbu", "show", "all", "J"},
-        {"/call/cv", "show", "all", "J"}}},
-      {{"ssacli", "hpssacli", "hpacucli"}, {{"ctrl", "all", "show", "config", "detail"}}},
-  };
-  return families;
-}
-
-// First line of a tool's complaint, for a one-line problem report.
-inline std::string first_line(std::string_view text) {
-  const auto start = text.find_first_not_of(" \t\r\n");
-  if (start == std::string_view::npos) return {};
-  text.remove_prefix(start);
-  return std::string(text.substr(0, text.find_first_of("\r\n")));
-}
-
-// Runs one command; keeps any output it printed (a failing storcli still explains itself in JSON on
-// stdout), and notes a problem when it printed nothing or could not run.
-inline void run_into(live_result& r, const std::string& path, std::string_view tool, const tool_args& a,
-                     std::chrono::seconds timeout) {
-  std::string name(tool);
-  for (const auto& x : a) name += " " + x;
-  auto c = run_command(path, a, timeout);
-  if (!c.failure.empty()) {
-    r.problems.push_back(name + ": " + c.failure);
-    return;
-  }
-  if (c.out.find_first_not_of(" \t\r\n") == std::string::npos) {
-    const std::string why = first_line(c.err);
-    r.problems.push_back(name + ": exit status " + std::to_string(c.status) + ", no output" + (why.empty() ? "" : ": " + why));
-    return;
-  }
-  r.outputs.push_back({name, std::move(c.out)});
-}
-
-/// "Controllers found: 2" in `arcconf GETVERSION`; 1 when the line is missing.
-inline unsigned arcconf_controller_count(const std::string& text) {
-  const std::string_view key = "Controllers found:";
-  const auto at = text.find(key);
-  if (at == std::string::npos) return 1;
-  unsigned n = 0;
-  for (std::size_t i = at + key.size(); i < text.size() && n < 100; ++i) {
-    if (text[i] == ' ') continue;
-    if (text[i] < '0' || text[i] > '9') break;
-    n = n * 10 + static_cast<unsigned>(text[i] - '0');
-  }
-  return n;
-}
-
-/// Array names ("md0", "md_d0") listed in /proc/mdstat.
-inline std::vector<std::string> md_arrays(const std::string& mdstat) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start < mdstat.size()) {
-    std::size_t end = mdstat.find('\n', start);
-    if (end == std::string::npos) end = mdstat.size();
-    const std::string_view line(mdstat.data() + start, end - start);
-    const auto colon = line.find(" : ");
-    if (line.starts_with("md") && colon != std::string_view::npos && line.substr(0, colon).find(' ') == std::string_view::npos)
-      names.emplace_back(line.substr(0, colon));
-    start = end + 1;
-  }
-  return names;
-}
-
-inline void run_md(live_result& r, const live_options& o) {
-  std::ifstream in(o.mdstat, std::ios::binary);
-  if (!in) return;
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const auto arrays = md_arrays(text);
-  if (arrays.empty()) return;
-  r.tools.push_back(o.mdstat.string());
-  // mdadm --detail says more per array (sizes, device roles); /proc/mdstat stands in when mdadm is
-  // missing or cannot read an array (it needs the /dev/md* node, usually root).
-  if (const auto mdadm = find_in_path(o.search_path, "mdadm")) {
-    r.tools.push_back(*mdadm);
-    live_result details;
-    for (const auto& a : arrays) run_into(details, *mdadm, "mdadm", {"--detail", "/dev/" + a}, o.timeout);
-    if (details.problems.empty()) {
-      for (auto& d : details.outputs) r.outputs.push_back(std::move(d));
-      return;
-    }
-    for (auto& p : details.problems) r.problems.push_back(p + " (using " + o.mdstat.string() + " instead)");
-  }
-  r.outputs.push_back({o.mdstat.string(), std::move(text)});
-}
-
-}  // namespace detail
-
 /// The tool names live mode looks for, in the order it tries them, for a "none found" message.
-inline std::string searched_tools() {
-  std::string s;
-  for (const auto& f : detail::fixed_tool_families())
-    for (auto n : f.names) s += std::string(n) + ", ";
-  return s + "arcconf, mdadm";
-}
+RAIDBENCH_API std::string searched_tools();
 
 /// Runs every tool family found: MegaCLI, StorCLI/PercCLI, ssacli/hpssacli/hpacucli, arcconf, and
 /// Linux md (mdadm --detail per array listed in mdstat, or the mdstat text itself).
-inline live_result run_live(const live_options& o) {
-  live_result r;
-  for (const auto& f : detail::fixed_tool_families()) {
-    for (auto name : f.names) {
-      const auto path = find_in_path(o.search_path, name);
-      if (!path) continue;
-      r.tools.push_back(*path);
-      for (const auto& a : f.commands) detail::run_into(r, *path, name, a, o.timeout);
-      break;
-    }
-  }
-  if (const auto arcconf = find_in_path(o.search_path, "arcconf")) {
-    r.tools.push_back(*arcconf);
-    const auto version = run_command(*arcconf, {"GETVERSION"}, o.timeout);
-    const unsigned count = detail::arcconf_controller_count(version.out);
-    for (unsigned n = 1; n <= count; ++n)
-      detail::run_into(r, *arcconf, "arcconf", {"GETCONFIG", std::to_string(n), "AL"}, o.timeout);
-  }
-  detail::run_md(r, o);
-  return r;
-}
+RAIDBENCH_API live_result run_live(const live_options& o);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/controller/impl/live.hpp"
+#endif

@@ -1,148 +1,17 @@
 #pragma once
 /// Merging several dumps of the same machine (AdpAllInfo + PDList + AdpBbuCmd) into one inventory.
-#include <optional>
-#include <string>
-#include <utility>
-
 #include "raidbench/controller/model.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
-
-namespace detail {
-// Fills what `into` does not know from `from`; where both tell a field, the first dump wins.
-template <class T>
-void fill(std::optional<T>& into, std::optional<T>& from) {
-  if (!into && from) into = std::move(from);
-}
-
-inline void fill(cache_policy& into, cache_policy& from) {
-  fill(into.write, from.write);
-  fill(into.read, from.read);
-  fill(into.io, from.io);
-  fill(into.disk_cache, from.disk_cache);
-  fill(into.no_write_cache_if_bad_battery, from.no_write_cache_if_bad_battery);
-}
-
-inline void fill(battery& into, battery& from) {
-  fill(into.kind, from.kind);
-  fill(into.model, from.model);
-  fill(into.present, from.present);
-  fill(into.state, from.state);
-  fill(into.charge_percent, from.charge_percent);
-  fill(into.temperature_celsius, from.temperature_celsius);
-  fill(into.replacement_required, from.replacement_required);
-}
-
-inline void fill(virtual_drive& into, virtual_drive& from) {
-  fill(into.id, from.id);
-  fill(into.name, from.name);
-  fill(into.level, from.level);
-  fill(into.size_bytes, from.size_bytes);
-  fill(into.state, from.state);
-  fill(into.progress_percent, from.progress_percent);
-  fill(into.strip_bytes, from.strip_bytes);
-  fill(into.drive_count, from.drive_count);
-  fill(into.span_count, from.span_count);
-  fill(into.default_policy, from.default_policy);
-  fill(into.current_policy, from.current_policy);
-}
-
-inline void fill(physical_drive& into, physical_drive& from) {
-  fill(into.location, from.location);
-  fill(into.enclosure, from.enclosure);
-  fill(into.slot, from.slot);
-  fill(into.device_id, from.device_id);
-  fill(into.state, from.state);
-  fill(into.media, from.media);
-  fill(into.interface, from.interface);
-  fill(into.model, from.model);
-  fill(into.serial, from.serial);
-  fill(into.firmware, from.firmware);
-  fill(into.size_bytes, from.size_bytes);
-  fill(into.media_errors, from.media_errors);
-  fill(into.other_errors, from.other_errors);
-  fill(into.predictive_failures, from.predictive_failures);
-  fill(into.temperature_celsius, from.temperature_celsius);
-  fill(into.smart_alert, from.smart_alert);
-  fill(into.write_cache, from.write_cache);
-}
-
-// Two optional keys agree when both are known and equal; nullopt when either is unknown.
-template <class T>
-std::optional<bool> same_key(const std::optional<T>& a, const std::optional<T>& b) {
-  if (!a || !b) return std::nullopt;
-  return *a == *b;
-}
-
-inline bool same_drive(const physical_drive& a, const physical_drive& b) {
-  // Two different full addresses are two drives, whatever their short keys say: md members of two
-  // arrays share role numbers, HP bays repeat on every port (1I:1:1, 2I:1:1).
-  if (a.location && b.location && *a.location != *b.location) return false;
-  if (a.slot && b.slot) {
-    // A slot without an enclosure matches only another without one: two enclosures may both have slot 3.
-    if (*a.slot != *b.slot) return false;
-    if (auto e = same_key(a.enclosure, b.enclosure)) return *e;
-    return !a.enclosure && !b.enclosure;
-  }
-  if (auto d = same_key(a.device_id, b.device_id)) return *d;
-  if (auto s = same_key(a.serial, b.serial)) return *s;
-  return same_key(a.location, b.location).value_or(false);
-}
-
-// Same controller when serials agree, else when adapter numbers agree and serials do not clash.
-inline bool same_controller(const controller& a, const controller& b, bool only_pair) {
-  if (auto s = same_key(a.serial, b.serial)) return *s;
-  if (auto n = same_key(a.number, b.number)) return *n;
-  if (auto s = same_key(a.slot, b.slot)) return *s;
-  return only_pair;
-}
-
-inline void fill(controller& into, controller& from) {
-  fill(into.number, from.number);
-  fill(into.slot, from.slot);
-  fill(into.vendor, from.vendor);
-  fill(into.model, from.model);
-  fill(into.serial, from.serial);
-  fill(into.firmware, from.firmware);
-  fill(into.firmware_package, from.firmware_package);
-  fill(into.bios, from.bios);
-  fill(into.cache_bytes, from.cache_bytes);
-  fill(into.battery, from.battery);
-  fill(into.default_policy, from.default_policy);
-  fill(into.current_policy, from.current_policy);
-  for (auto& vd : from.virtual_drives) {
-    virtual_drive* match = nullptr;
-    for (auto& mine : into.virtual_drives)
-      if (same_key(mine.id, vd.id).value_or(false)) match = &mine;
-    if (match) fill(*match, vd);
-    else into.virtual_drives.push_back(std::move(vd));
-  }
-  for (auto& pd : from.physical_drives) {
-    physical_drive* match = nullptr;
-    for (auto& mine : into.physical_drives)
-      if (same_drive(mine, pd)) match = &mine;
-    if (match) fill(*match, pd);
-    else into.physical_drives.push_back(std::move(pd));
-  }
-}
-}  // namespace detail
 
 /// Merges another dump into `into`: controllers match by serial, else adapter number, else slot
 /// (or as the only controller on both sides); VDs by id; PDs by enclosure:slot, device id or serial.
 /// Where both dumps tell a field, `into` keeps its value; warnings are appended.
-inline void merge(inventory& into, inventory&& from) {
-  if (into.source.empty()) into.source = std::move(from.source);
-  else if (!from.source.empty() && ("+" + into.source + "+").find("+" + from.source + "+") == std::string::npos)
-    into.source += "+" + from.source;
-  const bool only_pair = into.controllers.size() == 1 && from.controllers.size() == 1;
-  for (auto& c : from.controllers) {
-    controller* match = nullptr;
-    for (auto& mine : into.controllers)
-      if (!match && detail::same_controller(mine, c, only_pair)) match = &mine;
-    if (match) detail::fill(*match, c);
-    else into.controllers.push_back(std::move(c));
-  }
-  for (auto& w : from.warnings) into.warnings.push_back(std::move(w));
-}
+RAIDBENCH_API void merge(inventory& into, inventory&& from);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/controller/impl/merge.hpp"
+#endif

@@ -4,23 +4,15 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/format.h>
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench::pg_test_fsync {
 
 /// "5 seconds per test" and the O_DIRECT line, as pg_test_fsync prints them before any test.
-inline std::string header(unsigned secs_per_test) {
-  return fmt::format("{} second{} per test\n"
-                     "O_DIRECT supported on this platform for open_datasync and open_sync.\n",
-                     secs_per_test, secs_per_test == 1 ? "" : "s");
-}
+RAIDBENCH_API std::string header(unsigned secs_per_test);
 
 /// The heading of the sync-method comparison with one or two writes of `block_kb` kB.
-inline std::string sync_methods_heading(unsigned writes_per_op, std::uint64_t block_kb) {
-  return fmt::format("\nCompare file sync methods using {} {}kB write{}:\n"
-                     "(in wal_sync_method preference order, except fdatasync is Linux's default)\n",
-                     writes_per_op == 1 ? "one" : "two", block_kb, writes_per_op == 1 ? "" : "s");
-}
+RAIDBENCH_API std::string sync_methods_heading(unsigned writes_per_op, std::uint64_t block_kb);
 
 /// The heading of the open_sync write-size comparison (16kB in 1 to 16 writes).
 inline std::string open_sync_sizes_heading() {
@@ -37,22 +29,16 @@ inline std::string other_descriptor_heading() {
 }
 
 /// The heading of the unsynced write test.
-inline std::string non_sync_heading(std::uint64_t block_kb) {
-  return fmt::format("\nNon-sync'ed {}kB writes:\n", block_kb);
-}
+RAIDBENCH_API std::string non_sync_heading(std::uint64_t block_kb);
 
 /// A test's label, indented and padded to the figures' column; printed before the test runs.
-inline std::string label(std::string_view name) { return fmt::format("        {:<30}", name); }
+RAIDBENCH_API std::string label(std::string_view name);
 
 /// `ops` operations in `seconds`: "    900.466 ops/sec    1111 usecs/op".
-inline std::string rate(double ops, double seconds) {
-  return fmt::format("{:13.3f} ops/sec  {:6.0f} usecs/op\n", ops / seconds, seconds / ops * 1e6);
-}
+RAIDBENCH_API std::string rate(double ops, double seconds);
 
 /// "n/a" for a method the platform lacks; "n/a*" when the filesystem refused O_DIRECT.
-inline std::string not_available(bool direct_refused) {
-  return fmt::format("{:>21}\n", direct_refused ? "n/a*" : "n/a");
-}
+RAIDBENCH_API std::string not_available(bool direct_refused);
 
 /// The footnote a section with an "n/a*" ends with.
 inline std::string direct_refused_footnote() {
@@ -61,3 +47,7 @@ inline std::string direct_refused_footnote() {
 }
 
 }  // namespace raidbench::pg_test_fsync
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/report/impl/pg_test_fsync.hpp"
+#endif

@@ -4,8 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include <fmt/format.h>
-
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
 
@@ -17,47 +16,11 @@ inline bool page_cache_may_serve_reads(const workload_description& w, const run_
          w.engine != "stream" && w.total_size < ram_bytes;
 }
 
-namespace detail {
-inline std::string format_us(double ns) { return fmt::format("{:.1f}", ns / 1000.0); }
-}  // namespace detail
-
 /// The summary text, every line ending in '\n'. `ram_bytes` (0: unknown) enables the page-cache note.
-inline std::string format_summary(const result& r, std::uint64_t ram_bytes) {
-  const auto& w = r.workload;
-  const auto& s = r.stats;
-  std::string out = fmt::format("workload: {} {}{} of {}, engine {}{}, open flags {}, sync {}{}, {} thread{}\n", w.access,
-                                w.mix, w.mix == "read_percent" || w.mix == "read_write"
-                                           ? fmt::format(" ({:.0f}% reads)", w.read_fraction * 100) : "",
-                                format_iec(w.block_size), w.engine,
-                                w.engine == "io_uring" ? fmt::format(" (queue depth {})", w.queue_depth) : "",
-                                w.open_flags, w.sync, w.sync_every ? fmt::format(" every {} writes", w.sync_every) : "",
-                                w.threads, w.threads == 1 ? "" : "s");
-  out += fmt::format("target:   {} {} ({}{})\n", w.target, w.path, format_iec(w.total_size),
-                     w.files > 1 ? fmt::format(" in {} files", w.files) : "");
-  const double seconds = s.seconds();
-  for (auto kind : {op_kind::read, op_kind::write, op_kind::flush}) {
-    const auto& k = s.of(kind);
-    if (k.ops == 0) continue;
-    const auto& h = k.latency;
-    out += fmt::format("{:<6} {:>10} ops  {:>10.1f} ops/s", fmt::format("{}:", to_string(kind)), k.ops,
-                       seconds > 0 ? static_cast<double>(k.ops) / seconds : 0.0);
-    if (kind != op_kind::flush)
-      out += fmt::format("  {:>9.2f} MiB/s", seconds > 0 ? static_cast<double>(k.bytes) / seconds / 1048576.0 : 0.0);
-    out += '\n';
-    out += fmt::format("       latency µs: min {} avg {} p50 {} p90 {} p95 {} p99 {} p99.9 {} max {}\n",
-                       detail::format_us(static_cast<double>(h.min_ns())), detail::format_us(h.mean_ns()),
-                       detail::format_us(h.percentile_ns(50)), detail::format_us(h.percentile_ns(90)),
-                       detail::format_us(h.percentile_ns(95)), detail::format_us(h.percentile_ns(99)),
-                       detail::format_us(h.percentile_ns(99.9)), detail::format_us(static_cast<double>(h.max_ns())));
-  }
-  out += fmt::format("elapsed:  {:.3f} s, {} events ({:.1f}/s){}\n", seconds, s.events(),
-                     seconds > 0 ? static_cast<double>(s.events()) / seconds : 0.0,
-                     s.interrupted ? ", interrupted: a partial result" : "");
-  if (ram_bytes && page_cache_may_serve_reads(w, s, ram_bytes))
-    out += fmt::format("note:     the target ({}) is smaller than RAM ({}) and O_DIRECT is off: reads may have been "
-                       "served by the page cache, not the device\n",
-                       format_iec(w.total_size), format_iec(ram_bytes));
-  return out;
-}
+RAIDBENCH_API std::string format_summary(const result& r, std::uint64_t ram_bytes);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/report/impl/summary.hpp"
+#endif

@@ -1,7 +1,7 @@
 #pragma once
 /// The result of a run: what ran (the workload's values) and what it measured.
 #include "raidbench/stats/run_statistics.hpp"
-#include "raidbench/workload/description.hpp"
+#include "raidbench/workload/workload_description.hpp"
 
 namespace raidbench {
 

@@ -1,39 +1,17 @@
 #pragma once
 /// Rule: a partition under the test directory does not start on a physical sector or 1 MiB boundary,
 /// so blocks straddle sectors (read-modify-write) or RAID stripes.
-#include <fmt/format.h>
-
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
 /// Fires for each partition in the chain known to be misaligned.
-inline verdict partition_misaligned(const storage_context& c) {
-  verdict v{"partition_misaligned", "", false, severity::warning, "", {}};
-  bool any = false, unknown = false;
-  for (const auto& n : c.devices) {
-    if (n.kind != block_kind::partition) continue;
-    any = true;
-    if (!n.start_bytes) {
-      unknown = true;
-      continue;
-    }
-    if (n.aligned_to_physical_sector == false) {
-      v.level = severity::critical;
-      v.evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of {}'s physical sector", n.name,
-                                       *n.start_bytes, n.below.empty() ? "the disk" : n.below.front()));
-    }
-    if (n.aligned_to_1mib == false)
-      v.evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of 1 MiB (RAID stripes and erase blocks)",
-                                       n.name, *n.start_bytes));
-  }
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "misaligned partition: writes straddle sectors or stripes and cost extra reads"
-              : !any  ? "no partition under the files"
-              : unknown ? "partition start unknown"
-                        : "partitions start on 1 MiB and physical-sector boundaries";
-  return v;
-}
+RAIDBENCH_API verdict partition_misaligned(const storage_context& c);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/alignment.hpp"
+#endif

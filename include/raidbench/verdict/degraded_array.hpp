@@ -1,36 +1,19 @@
 #pragma once
 /// Rule: the array under test is degraded or rebuilding (an md array in the chain, or a controller
 /// virtual drive): the figures measure a sick array.
-#include <fmt/format.h>
-
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
 /// Fires on md arrays with missing members or a resync/recovery running, and on controller
 /// virtual drives in any state but optimal.
-inline verdict degraded_array(const storage_context& c, const inventory* inv = nullptr) {
-  verdict v{"degraded_array", "", false, severity::critical, "", {}};
-  for (const auto& n : c.devices) {
-    if (n.kind != block_kind::md) continue;
-    if (n.md_degraded && *n.md_degraded > 0)
-      v.evidence.push_back(fmt::format("{} ({}): {} of {} members missing", n.name, n.md_level.value_or("md"),
-                                       *n.md_degraded, n.md_raid_disks ? std::to_string(*n.md_raid_disks) : "?"));
-    if (n.md_sync_action && *n.md_sync_action != "idle")
-      v.evidence.push_back(fmt::format("{}: sync action {}", n.name, *n.md_sync_action));
-  }
-  if (inv)
-    for (const auto& ctrl : inv->controllers)
-      for (const auto& vd : ctrl.virtual_drives)
-        if (vd.state && *vd.state != vd_state::optimal)
-          v.evidence.push_back(fmt::format("{} VD {}: {}", ctrl.model.value_or("controller"),
-                                           vd.id ? std::to_string(*vd.id) : "?", to_string(*vd.state)));
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "an array is degraded or rebuilding: the figures do not show the healthy array"
-                      : "no degraded or rebuilding array seen";
-  return v;
-}
+RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* inv = nullptr);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/degraded_array.hpp"
+#endif

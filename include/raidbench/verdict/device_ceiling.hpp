@@ -2,14 +2,12 @@
 /// What the disks under a filesystem can plausibly deliver at most, from what the context knows:
 /// their PCIe link, their SATA/SAS link, and for rotating disks the mechanics. Unknown when any
 /// disk has no known bound: an unknown disk could be fast, so nothing is guessed.
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
 
@@ -32,45 +30,12 @@ inline std::optional<double> pcie_bytes_per_second(const pcie_link& l) {
   return *gt * 1e9 * encoding / 8 * *l.current_width;
 }
 
-namespace detail {
-inline std::optional<std::pair<double, std::string>> disk_ceiling(const block_node& d, bool random, std::uint64_t block) {
-  std::optional<std::pair<double, std::string>> best;
-  auto offer = [&](double bps, std::string why) {
-    if (!best || bps < best->first) best = std::pair{bps, d.name + ": " + std::move(why)};
-  };
-  if (d.pci)
-    if (auto bps = pcie_bytes_per_second(*d.pci))
-      offer(*bps, fmt::format("PCIe link {} x{} at {} carries at most {:.0f} MB/s", *d.pci->current_speed,
-                              *d.pci->current_width, d.pci->address, *bps / 1e6));
-  if (d.transport == "sata") offer(600e6, "a SATA 6 Gb/s link carries at most 600 MB/s");
-  if (d.transport == "sas") offer(1200e6, "a SAS 12 Gb/s link carries at most 1200 MB/s");
-  // A hypervisor's rotational flag says nothing about the host's storage.
-  if (d.rotational == true && d.transport != "virtio" && d.transport != "xen") {
-    if (random)
-      offer(rotating_random_reads_per_second * static_cast<double>(block),
-            fmt::format("a rotating disk serves at most ~{:.0f} random reads/s ({:.1f} MB/s in {} B blocks)",
-                        rotating_random_reads_per_second, rotating_random_reads_per_second * static_cast<double>(block) / 1e6, block));
-    else
-      offer(rotating_stream_bytes_per_second, "a rotating disk streams at most ~300 MB/s");
-  }
-  return best;
-}
-}  // namespace detail
-
 /// The ceiling for reads of `block` bytes, random or sequential; the sum over the bottom disks
 /// (an array may read from all of them), or nullopt when one disk has no known bound.
-inline std::optional<device_ceiling> read_ceiling(const storage_context& c, bool random, std::uint64_t block) {
-  const auto disks = bottom_devices(c.devices);
-  if (disks.empty()) return std::nullopt;
-  device_ceiling out;
-  for (const block_node* d : disks) {
-    if (d->kind == block_kind::loop || d->kind == block_kind::zram || d->kind == block_kind::ram) return std::nullopt;
-    auto one = detail::disk_ceiling(*d, random, block);
-    if (!one) return std::nullopt;
-    out.bytes_per_second += one->first;
-    out.reasons.push_back(std::move(one->second));
-  }
-  return out;
-}
+RAIDBENCH_API std::optional<device_ceiling> read_ceiling(const storage_context& c, bool random, std::uint64_t block);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/device_ceiling.hpp"
+#endif

@@ -1,13 +1,11 @@
 #pragma once
 /// Rule: a test committed (fsync, fdatasync, O_SYNC/O_DSYNC writes) faster than rotating media can,
 /// so a write cache absorbed the flushes; safe only if that cache survives a power loss.
-#include <algorithm>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
@@ -16,85 +14,13 @@ namespace raidbench {
 /// The fastest spindle commonly sold (rpm); a rotating disk commits about once per revolution.
 inline constexpr double fastest_spindle_rpm = 15000;
 
-namespace detail::flush_rule {
-
-// Whether each cache that may hold the flushed data is protected: "protected", "unprotected", or "unknown".
-inline std::string cache_protection(const inventory* inv, std::vector<std::string>& evidence) {
-  if (!inv || inv->controllers.empty()) return "unknown";
-  bool any_write_back = false, all_protected = true;
-  for (const auto& c : inv->controllers) {
-    std::vector<std::optional<write_policy>> policies{c.current_policy.write};
-    for (const auto& v : c.virtual_drives) policies.push_back(v.current_policy.write);
-    const bool write_back = std::any_of(policies.begin(), policies.end(), [](const auto& w) {
-      return w == write_policy::write_back || w == write_policy::always_write_back;
-    });
-    if (!write_back) continue;
-    any_write_back = true;
-    const battery& b = c.battery;
-    const bool healthy = b.present != false && b.kind != battery_kind::none && b.replacement_required != true &&
-                         b.state == battery_state::optimal;
-    evidence.push_back(fmt::format("controller {}: write-back, battery {}", c.model.value_or("?"),
-                                   b.state ? std::string(to_string(*b.state)) : std::string("state unknown")));
-    all_protected = all_protected && healthy;
-  }
-  if (!any_write_back) {
-    evidence.push_back("every controller cache is write-through: the drives' own caches absorb the flushes");
-    return "unprotected";
-  }
-  return all_protected ? "protected" : "unprotected";
-}
-
-}  // namespace detail::flush_rule
-
 /// Fires when commits per second exceed fastest_spindle_rpm / 60 on a rotating disk, or on disks
 /// whose rotation is unknown (virtual disks included: their flag comes from the hypervisor).
-inline verdict flush_faster_than_media(const named_result& t, const storage_context& c, const inventory* inv = nullptr) {
-  verdict v{"flush_faster_than_media", t.name, false, severity::warning, "", {}};
-  const double rate = commits_per_second(t.result);
-  if (rate == 0) {
-    v.message = "no commits";
-    return v;
-  }
-  const double limit = fastest_spindle_rpm / 60;
-  const auto disks = bottom_devices(c.devices);
-  if (disks.empty()) {
-    v.message = "no block device under the files (tmpfs or a network filesystem): flushes reach no media";
-    return v;
-  }
-  bool may_rotate = false;
-  for (const block_node* d : disks) {
-    const bool virtual_disk = d->transport == "virtio" || d->transport == "xen" || d->kind != block_kind::disk;
-    const bool rotates_or_unknown = virtual_disk || d->rotational != false;
-    v.evidence.push_back(fmt::format("{}: {}", d->name,
-                                     virtual_disk ? "virtual disk, the host's media unknown"
-                                     : d->rotational == true ? "rotational"
-                                     : d->rotational == false ? "non-rotational"
-                                                              : "rotation unknown"));
-    may_rotate = may_rotate || rotates_or_unknown;
-  }
-  v.evidence.insert(v.evidence.begin(),
-                    fmt::format("{:.0f} commits/s; a {:.0f} rpm disk commits at most ~{:.0f}/s", rate, fastest_spindle_rpm, limit));
-  if (!may_rotate) {
-    v.message = "the media do not rotate: fast commits are plausible";
-    return v;
-  }
-  if (rate <= limit) {
-    v.message = "commits no faster than a rotating disk can make them";
-    return v;
-  }
-  v.fired = true;
-  const std::string protection = detail::flush_rule::cache_protection(inv, v.evidence);
-  if (protection == "protected") {
-    v.level = severity::info;
-    v.message = "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss";
-  } else if (protection == "unprotected") {
-    v.level = severity::critical;
-    v.message = "a write cache absorbs the flushes and nothing protects it: a power loss can lose committed data";
-  } else {
-    v.message = "a write cache absorbs the flushes (a controller's, the drive's or the hypervisor's); whether it "
-                "survives a power loss is unknown without the controller inventory";
-  }
-  return v;
-}
+RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const storage_context& c,
+                                              const inventory* inv = nullptr);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/flush_rate.hpp"
+#endif

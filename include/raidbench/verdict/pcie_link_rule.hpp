@@ -1,32 +1,17 @@
 #pragma once
 /// Rule: the PCIe link of a controller above the disks runs slower or narrower than it can
 /// (a card in a short slot, a riser, a link that trained down).
-#include <fmt/format.h>
-
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
 /// Fires when a disk's PCI function reports a current link below its maximum.
-inline verdict pcie_link_below_max(const storage_context& c) {
-  verdict v{"pcie_link_below_max", "", false, severity::warning, "", {}};
-  bool known = false;
-  for (const block_node* d : bottom_devices(c.devices)) {
-    if (!d->pci) continue;
-    const auto below = link_below_max(*d->pci);
-    if (!below) continue;
-    known = true;
-    if (*below)
-      v.evidence.push_back(fmt::format("{} above {}: link {} x{}, maximum {} x{}", d->pci->address, d->name,
-                                       *d->pci->current_speed, *d->pci->current_width, *d->pci->max_speed,
-                                       *d->pci->max_width));
-  }
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "a PCIe link runs below its maximum: the controller's bandwidth is capped"
-              : known ? "PCIe links run at their maximum"
-                      : "PCIe link unknown (no link files, or no PCIe device above the disks)";
-  return v;
-}
+RAIDBENCH_API verdict pcie_link_below_max(const storage_context& c);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/pcie_link_rule.hpp"
+#endif

@@ -1,28 +1,18 @@
 #pragma once
 /// JSON for verdicts (nlohmann to_json/from_json, found by ADL).
-#include <string>
+#include <nlohmann/json_fwd.hpp>
 
-#include <nlohmann/json.hpp>
-
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
-inline void to_json(nlohmann::json& j, const verdict& v) {
-  j = {{"rule", v.rule},       {"subject", v.subject}, {"fired", v.fired}, {"severity", std::string(to_string(v.level))},
-       {"message", v.message}, {"evidence", v.evidence}};
-}
-inline void from_json(const nlohmann::json& j, verdict& v) {
-  j.at("rule").get_to(v.rule);
-  j.at("subject").get_to(v.subject);
-  j.at("fired").get_to(v.fired);
-  const std::string level = j.at("severity").get<std::string>();
-  if (level == "info") v.level = severity::info;
-  else if (level == "warning") v.level = severity::warning;
-  else if (level == "critical") v.level = severity::critical;
-  else throw nlohmann::json::other_error::create(501, "unknown verdict severity '" + level + "'", &j);
-  j.at("message").get_to(v.message);
-  j.at("evidence").get_to(v.evidence);
-}
+/// A verdict; its severity as its name ("warning"), which from_json requires to be known.
+RAIDBENCH_API void to_json(nlohmann::json& j, const verdict& v);
+RAIDBENCH_API void from_json(const nlohmann::json& j, verdict& v);
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/verdict/impl/verdict_json.hpp"
+#endif

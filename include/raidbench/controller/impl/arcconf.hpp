@@ -1,0 +1,435 @@
+#pragma once
+// The arcconf parser's definitions (see core/linkage.hpp): included by arcconf.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "raidbench/controller/arcconf.hpp"
+#include "raidbench/controller/text.hpp"
+
+namespace raidbench {
+
+namespace detail::arcconf_text {
+
+enum class part { top, controller, logical, physical, array, other };
+
+inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// arcconf aligns "Key   : value"; split at " : " first, as keys may hold a colon ("Device(T:L)").
+inline std::optional<key_value> split(std::string_view line) {
+  const auto at = line.find(" : ");
+  if (at != std::string_view::npos) {
+    key_value kv{trim(line.substr(0, at)), trim(line.substr(at + 3))};
+    if (!kv.key.empty()) return kv;
+  }
+  return split_key_value(line);
+}
+
+// The number after `word` ("Slot 0(Connector 0:CN0)" → 0 for "Slot ").
+inline std::optional<unsigned> number_after(std::string_view s, std::string_view word) {
+  for (std::size_t i = 0; i + word.size() <= s.size(); ++i) {
+    if (!iequals(s.substr(i, word.size()), word)) continue;
+    std::size_t end = i + word.size();
+    while (end < s.size() && is_digit(s[end])) ++end;
+    return parse_uint(s.substr(i + word.size(), end - i - word.size()));
+  }
+  return std::nullopt;
+}
+
+// "Logical Device number 3", "Array Number 0", "Device #8" → the number, when `s` is such a header.
+inline std::optional<unsigned> header_number(std::string_view s, std::string_view prefix) {
+  if (!istarts_with(s, prefix)) return std::nullopt;
+  return parse_uint(s.substr(prefix.size()));
+}
+
+inline std::optional<raid_level> parse_level(std::string_view s) {
+  if (s == "0") return raid_level::raid0;
+  if (s == "1") return raid_level::raid1;
+  if (iequals(s, "1E")) return raid_level::raid1e;
+  if (s == "5") return raid_level::raid5;
+  if (s == "6") return raid_level::raid6;
+  if (s == "10") return raid_level::raid10;
+  if (s == "50") return raid_level::raid50;
+  if (s == "60") return raid_level::raid60;
+  if (iequals(s, "1 (Triple)") || iequals(s, "1Triple")) return raid_level::raid1_triple;
+  if (iequals(s, "10 (Triple)") || iequals(s, "10Triple")) return raid_level::raid10_triple;
+  return std::nullopt;
+}
+
+inline std::optional<vd_state> parse_ld_state(std::string_view s) {
+  if (iequals(s, "Optimal") || iequals(s, "Okay")) return vd_state::optimal;
+  if (iequals(s, "Impacted")) return vd_state::impacted;
+  if (icontains(s, "rebuild")) return vd_state::rebuilding;
+  if (iequals(s, "Degraded") || iequals(s, "Critical") || iequals(s, "Interim Recovery")) return vd_state::degraded;
+  if (iequals(s, "Suboptimal")) return vd_state::partially_degraded;
+  if (icontains(s, "reconfigur") || icontains(s, "expanding") || icontains(s, "migrat")) return vd_state::reshaping;
+  if (icontains(s, "build") || icontains(s, "initializ")) return vd_state::initializing;
+  if (iequals(s, "Offline") || iequals(s, "Failed")) return vd_state::failed;
+  return std::nullopt;
+}
+
+inline std::optional<pd_state> parse_pd_state(std::string_view s) {
+  if (iequals(s, "Online")) return pd_state::online;
+  if (iequals(s, "Ready") || iequals(s, "Unassigned")) return pd_state::unconfigured_good;
+  if (istarts_with(s, "Raw")) return pd_state::jbod;
+  if (icontains(s, "hot spare") || icontains(s, "hot-spare")) return pd_state::hot_spare;
+  if (icontains(s, "rebuild")) return pd_state::rebuilding;
+  if (iequals(s, "Failed") || iequals(s, "Defunct")) return pd_state::failed;
+  if (iequals(s, "Offline")) return pd_state::offline;
+  if (iequals(s, "Missing")) return pd_state::missing;
+  return std::nullopt;
+}
+
+// "Enabled (write-back)", "Disabled (write-through)"; "Not supported"/"Unknown" stay absent.
+inline std::optional<write_policy> parse_write(std::string_view s) {
+  if (icontains(s, "write-back")) return write_policy::write_back;
+  if (icontains(s, "write-through")) return write_policy::write_through;
+  return std::nullopt;
+}
+
+class reader {
+ public:
+  expected<inventory> read(std::string_view text) {
+    inv_.source = "arcconf";
+    for (const auto& line : split_lines(text)) {
+      if (line.kind == line_kind::command) continue;
+      number_ = line.number;
+      if (line.kind == line_kind::elision) {
+        warn("output cut here; what it held is missing");
+        continue;
+      }
+      const std::string_view s = trim(line.text);
+      if (s.empty() || s.find_first_not_of('-') == std::string_view::npos) continue;
+      if (line.unreadable) warn("unreadable bytes shown as '?'");
+      read_line(s);
+    }
+    finish_logical();
+    finish_array();
+    if (!recognised_) return fail("arcconf: no 'arcconf GETCONFIG' output in this text");
+    return std::move(inv_);
+  }
+
+ private:
+  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+
+  void read_line(std::string_view s) {
+    if (istarts_with(s, "Controllers found:")) {
+      recognised_ = true;
+      finish_logical();
+      finish_array();
+      ctrl_ = false;  // each GETCONFIG dump is about one controller
+      part_ = part::top;
+      return;
+    }
+    if (iequals(s, "Command completed successfully.")) return;
+    if (major_header(s)) return;
+    const auto kv = split(s);
+    switch (part_) {
+      case part::top:
+        if (!kv) warn("arcconf: " + std::string(s));
+        return;
+      case part::controller:
+        if (!kv) block_ = to_lower(s);
+        else controller_key(kv->key, kv->value);
+        return;
+      case part::logical: return logical_line(s, kv);
+      case part::physical: return physical_line(s, kv);
+      case part::array: return array_line(s, kv);
+      case part::other: return;
+    }
+  }
+
+  bool major_header(std::string_view s) {
+    part next;
+    if (iequals(s, "Controller information")) next = part::controller;
+    else if (iequals(s, "Logical drive information") || iequals(s, "Logical device information")) next = part::logical;
+    else if (iequals(s, "Physical Device information")) next = part::physical;
+    else if (iequals(s, "Array Information")) next = part::array;
+    else if (iequals(s, "Connector information") || iequals(s, "Enclosure information")) next = part::other;
+    else return false;
+    recognised_ = true;
+    finish_logical();
+    finish_array();
+    ensure_controller();
+    part_ = next;
+    block_.clear();
+    pd_ = std::nullopt;
+    return true;
+  }
+
+  controller& ensure_controller() {
+    if (!ctrl_) {
+      inv_.controllers.emplace_back();
+      ctrl_ = true;
+    }
+    return inv_.controllers.back();
+  }
+
+  void controller_key(std::string_view key, std::string_view value) {
+    controller& c = inv_.controllers.back();
+    const bool battery_block = block_ == "controller battery information";
+    const bool backup_block = block_ == "controller cache backup unit information";
+    const bool supercap_block = block_ == "supercap information";
+    if (battery_block || backup_block || supercap_block) return battery_key(c.battery, key, value, battery_block);
+    if (iequals(key, "Controller Model")) {
+      if (!value.empty()) c.model = std::string(value);
+    } else if (iequals(key, "Controller Serial Number")) {
+      if (!value.empty()) c.serial = std::string(value);
+    } else if (iequals(key, "Physical Slot")) {
+      if (!value.empty()) c.slot = std::string(value);
+    } else if (iequals(key, "Installed memory") || iequals(key, "Cache memory")) {
+      if (auto size = parse_tool_size(value)) c.cache_bytes = size;
+      else warn("unreadable cache size '" + std::string(value) + "'");
+    } else if (iequals(key, "Firmware") && block_ == "controller version information") {
+      if (!value.empty()) c.firmware = std::string(value);
+    } else if (iequals(key, "BIOS") && block_ == "controller version information") {
+      if (!value.empty()) c.bios = std::string(value);
+    } else if (iequals(key, "No-Battery Write Cache")) {
+      // "Disabled" means the controller stops write caching without a charged battery.
+      if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
+      else if (iequals(value, "Enabled")) c.default_policy.no_write_cache_if_bad_battery = false;
+    }
+  }
+
+  void battery_key(battery& b, std::string_view key, std::string_view value, bool battery_block) {
+    if (iequals(key, "Status") || iequals(key, "Overall Backup Unit Status")) {
+      if (iequals(value, "Not Installed") || iequals(value, "Not Present")) {
+        b.present = false;
+        return;
+      }
+      if (iequals(value, "Okay") || iequals(value, "Optimal") || iequals(value, "Ready")) b.state = battery_state::optimal;
+      else if (icontains(value, "charging")) b.state = battery_state::charging;
+      else if (icontains(value, "fail") || iequals(value, "Not Okay")) b.state = battery_state::failed;
+      else return warn("unknown battery status '" + std::string(value) + "'");
+      b.present = true;
+      if (battery_block) b.kind = battery_kind::bbu;
+    } else if (iequals(key, "Backup Unit Type")) {
+      if (!value.empty()) b.model = std::string(value);
+    } else if (iequals(key, "Supercap Status")) {
+      if (!iequals(value, "Not Present") && !iequals(value, "Not Installed")) b.kind = battery_kind::supercap;
+    } else if (iequals(key, "Capacity remaining") || iequals(key, "Charge Level")) {
+      if (auto pct = parse_leading_number(value)) b.charge_percent = pct;
+      else warn("unreadable battery charge '" + std::string(value) + "'");
+    } else if (iequals(key, "Current Temperature")) {
+      if (auto t = parse_leading_number(value)) b.temperature_celsius = t;
+    }
+  }
+
+  virtual_drive& find_logical(unsigned id) {
+    controller& c = ensure_controller();
+    for (auto& vd : c.virtual_drives)
+      if (vd.id == id) return vd;
+    auto& vd = c.virtual_drives.emplace_back();
+    vd.id = id;
+    return vd;
+  }
+
+  // A member row of a logical device or array: "Device 8 : Present (...)", "Group 0, Segment 1 : ...".
+  static bool is_member(std::string_view key) {
+    if (auto n = header_number(key, "Device "); n) return true;
+    if (auto n = header_number(key, "Segment "); n) return true;
+    return istarts_with(key, "Group ") && icontains(key, "Segment");
+  }
+
+  void logical_line(std::string_view s, const std::optional<key_value>& kv) {
+    const auto number = header_number(s, "Logical drive number ") ? header_number(s, "Logical drive number ")
+                                                                   : header_number(s, "Logical device number ");
+    if (number) {
+      finish_logical();
+      vd_ = number;
+      find_logical(*number);
+      return;
+    }
+    if (!kv || !vd_) return;
+    virtual_drive& vd = find_logical(*vd_);
+    const auto key = kv->key;
+    const auto value = kv->value;
+    if (iequals(key, "Logical drive name") || iequals(key, "Logical device name")) {
+      if (!value.empty()) vd.name = std::string(value);
+    } else if (iequals(key, "RAID level")) {
+      if (auto level = parse_level(value)) vd.level = level;
+      else warn("unknown RAID level '" + std::string(value) + "'");
+    } else if (iequals(key, "Status of logical drive") || iequals(key, "Status of logical device")) {
+      if (auto state = parse_ld_state(value)) vd.state = state;
+      else warn("unknown logical device status '" + std::string(value) + "'");
+    } else if (iequals(key, "Size")) {
+      if (auto size = parse_tool_size(value)) vd.size_bytes = size;
+      else warn("unreadable logical device size '" + std::string(value) + "'");
+    } else if (iequals(key, "Stripe-unit size")) {
+      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
+      else warn("unreadable stripe-unit size '" + std::string(value) + "'");
+    } else if (iequals(key, "Write-cache mode")) {
+      if (auto w = parse_write(value)) vd.current_policy.write = w;
+    } else if (iequals(key, "Write-cache setting")) {
+      if (auto w = parse_write(value)) vd.default_policy.write = w;
+      if (icontains(value, "when protected by battery")) vd.default_policy.no_write_cache_if_bad_battery = true;
+    } else if (iequals(key, "Caching")) {
+      // SmartRAID: a logical device with caching disabled bypasses the controller cache.
+      if (iequals(value, "Disabled")) vd.default_policy.write = vd.current_policy.write = write_policy::write_through;
+    } else if (iequals(key, "Number of segments") || iequals(key, "Number of chunks")) {
+      if (auto n = parse_uint(value)) vd.drive_count = n;
+      else warn("unreadable member count '" + std::string(value) + "'");
+    } else if (is_member(key)) {
+      ++ld_members_;
+      if (istarts_with(key, "Group ")) groups_.insert(std::string(key.substr(0, key.find(','))));
+    }
+  }
+
+  void finish_logical() {
+    if (vd_) {
+      virtual_drive& vd = find_logical(*vd_);
+      if (!vd.drive_count && ld_members_ > 0) vd.drive_count = ld_members_;
+      if (!groups_.empty()) vd.span_count = static_cast<unsigned>(groups_.size());
+    }
+    vd_ = std::nullopt;
+    ld_members_ = 0;
+    groups_.clear();
+  }
+
+  // "Logical 0 : Optimal (1, Data, 11364320 MB) RAID1"
+  void array_logical(unsigned id, std::string_view value) {
+    virtual_drive& vd = find_logical(id);
+    array_vds_.push_back(id);
+    const auto open = value.find('('), close = value.find(')');
+    const std::string_view state = trim(value.substr(0, open));
+    if (auto s = parse_ld_state(state)) vd.state = vd.state ? vd.state : s;
+    else warn("unknown logical device status '" + std::string(state) + "'");
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open) return;
+    const auto fields = split_fields(value.substr(open + 1, close - open - 1));
+    if (!fields.empty()) {
+      std::string_view level = fields[0];
+      if (level.ends_with(',')) level.remove_suffix(1);
+      if (auto l = parse_level(level); l && !vd.level) vd.level = l;
+    }
+    const std::string_view inner = value.substr(open + 1, close - open - 1);
+    if (auto size = parse_tool_size(inner.substr(inner.rfind(',') + 1)); size && !vd.size_bytes) vd.size_bytes = size;
+    const std::string_view name = trim(value.substr(close + 1));
+    if (!name.empty() && !vd.name) vd.name = std::string(name);
+  }
+
+  void array_line(std::string_view s, const std::optional<key_value>& kv) {
+    if (header_number(s, "Array Number ")) {
+      finish_array();
+      return;
+    }
+    if (!kv) return;
+    if (auto id = header_number(kv->key, "Logical ")) return array_logical(*id, kv->value);
+    if (is_member(kv->key)) ++array_members_;
+  }
+
+  void finish_array() {
+    if (part_ != part::array) return;
+    for (unsigned id : array_vds_) {
+      virtual_drive& vd = find_logical(id);
+      if (!vd.drive_count && array_members_ > 0) vd.drive_count = array_members_;
+    }
+    array_vds_.clear();
+    array_members_ = 0;
+  }
+
+  void physical_line(std::string_view s, const std::optional<key_value>& kv) {
+    if (auto n = header_number(s, "Device #")) {
+      device_ = n;
+      pd_ = std::nullopt;
+      return;
+    }
+    if (istarts_with(s, "Device is ")) {
+      pd_ = std::nullopt;
+      if (icontains(s, "hard drive") || icontains(s, "solid state")) {
+        auto& pds = inv_.controllers.back().physical_drives;
+        pds.emplace_back().device_id = device_;
+        pd_ = pds.size() - 1;
+      }
+      return;
+    }
+    if (!kv || !pd_) return;
+    physical_key(inv_.controllers.back().physical_drives[*pd_], kv->key, kv->value);
+  }
+
+  void physical_key(physical_drive& pd, std::string_view key, std::string_view value) {
+    if (iequals(key, "State")) {
+      if (auto state = parse_pd_state(value)) pd.state = state;
+      else warn("unknown device state '" + std::string(value) + "'");
+    } else if (iequals(key, "Transfer Speed")) {
+      if (istarts_with(value, "SATA")) pd.interface = drive_interface::sata;
+      else if (istarts_with(value, "SAS")) pd.interface = drive_interface::sas;
+      else if (istarts_with(value, "NVMe") || istarts_with(value, "PCIe")) pd.interface = drive_interface::nvme;
+    } else if (istarts_with(key, "Reported Channel,Device")) {
+      const std::string_view where = trim(value.substr(0, value.find('(')));
+      if (!where.empty()) pd.location = std::string(where);
+    } else if (iequals(key, "Reported Enclosure,Slot")) {
+      const auto comma = value.find(',');
+      if (comma == std::string_view::npos) return;
+      pd.enclosure = parse_uint(value.substr(0, comma));
+      pd.slot = parse_uint(value.substr(comma + 1));
+    } else if (iequals(key, "Reported Location")) {
+      if (auto e = number_after(value, "Enclosure ")) pd.enclosure = e;
+      if (auto slot = number_after(value, "Slot ")) pd.slot = slot;
+    } else if (iequals(key, "Model")) {
+      if (!value.empty()) pd.model = std::string(value);
+    } else if (iequals(key, "Firmware")) {
+      if (!value.empty()) pd.firmware = std::string(value);
+    } else if (iequals(key, "Serial number")) {
+      if (!value.empty()) pd.serial = std::string(value);
+    } else if (iequals(key, "Size") || iequals(key, "Total Size")) {
+      if (auto size = parse_tool_size(value)) pd.size_bytes = size;
+      else warn("unreadable device size '" + std::string(value) + "'");
+    } else if (iequals(key, "SSD")) {
+      if (iequals(value, "Yes")) pd.media = media_type::ssd;
+      else if (iequals(value, "No")) pd.media = media_type::hdd;
+    } else if (iequals(key, "Write Cache")) {
+      if (auto w = parse_write(value)) pd.write_cache = *w == write_policy::write_back;
+    } else if (iequals(key, "PFA") || iequals(key, "S.M.A.R.T. warnings")) {
+      const bool alert = iequals(value, "Yes") || parse_unsigned(value).value_or(0) > 0;
+      if (alert || iequals(value, "No") || parse_unsigned(value)) pd.smart_alert = pd.smart_alert.value_or(false) || alert;
+    } else if (iequals(key, "Current Temperature")) {
+      if (auto t = parse_leading_number(value)) pd.temperature_celsius = t;
+    } else if (iequals(key, "Media Failures")) {
+      pd.media_errors = parse_unsigned(value);
+    } else if (iequals(key, "Predictive Failures")) {
+      pd.predictive_failures = parse_unsigned(value);
+    }
+  }
+
+  inventory inv_;
+  bool ctrl_ = false;  // inv_.controllers.back() belongs to the current GETCONFIG dump
+  bool recognised_ = false;
+  part part_ = part::top;
+  std::string block_;                 // sub-heading inside "Controller information", lower case
+  std::optional<unsigned> vd_;        // logical device being read
+  std::optional<unsigned> device_;    // "Device #N" being read
+  std::optional<std::size_t> pd_;     // its index when it is a drive
+  unsigned ld_members_ = 0;           // member rows of the current logical device
+  unsigned array_members_ = 0;        // member rows of the current array
+  std::set<std::string> groups_;      // "Group N" of the current logical device
+  std::vector<unsigned> array_vds_;   // logical devices of the current array
+  std::size_t number_ = 0;
+};
+
+}  // namespace detail::arcconf_text
+
+RAIDBENCH_API bool parser_traits<arcconf>::detect(std::string_view text) noexcept {
+  bool heading = false, completed = false;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    const std::string_view s = detail::trim(text.substr(0, end));
+    if (detail::istarts_with(s, "Controllers found:")) return true;
+    heading = heading || detail::iequals(s, "Controller information") || detail::iequals(s, "Logical device information") ||
+              detail::iequals(s, "Logical drive information") || detail::iequals(s, "Physical Device information");
+    completed = completed || detail::iequals(s, "Command completed successfully.");
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return heading && completed;
+}
+
+RAIDBENCH_API expected<inventory> parser_traits<arcconf>::parse(std::string_view text) {
+  return detail::arcconf_text::reader{}.read(text);
+}
+
+}  // namespace raidbench

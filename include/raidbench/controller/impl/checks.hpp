@@ -1,0 +1,139 @@
+#pragma once
+// The safety checks' definitions (see core/linkage.hpp): included by checks.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "raidbench/controller/checks.hpp"
+#include "raidbench/controller/model.hpp"
+
+namespace raidbench {
+
+namespace detail::checks_detail {
+
+inline std::string name(const controller& c, std::size_t index) {
+  if (c.number) return "controller " + std::to_string(*c.number);
+  if (c.model) return "controller '" + *c.model + "'";
+  return "controller #" + std::to_string(index + 1);
+}
+
+inline std::string name(const std::string& ctrl, const virtual_drive& v, std::size_t index) {
+  // Appended piece by piece: "#" + std::to_string(...) trips GCC 12's -Wrestrict at -O3 (a false positive).
+  std::string out = ctrl + " / VD ";
+  if (!v.id) out += '#';
+  out += std::to_string(v.id ? *v.id : index + 1);
+  return out;
+}
+
+inline std::string name(const std::string& ctrl, const physical_drive& d, std::size_t index) {
+  if (d.location) return ctrl + " / drive " + *d.location;
+  if (d.slot) return ctrl + " / drive in slot " + std::to_string(*d.slot);
+  return ctrl + " / drive #" + std::to_string(index + 1);
+}
+
+inline bool writes_back(const std::optional<write_policy>& w) {
+  return w == write_policy::write_back || w == write_policy::always_write_back;
+}
+
+// Why the battery does not protect the cache right now; nullopt when it does or nobody says.
+inline std::optional<std::string> battery_problem(const battery& b, severity& level) {
+  level = severity::critical;
+  if (b.present == false) return std::string("battery.present = false");
+  if (b.kind == battery_kind::none) return std::string("battery.kind = none");
+  if (b.replacement_required == true) return std::string("battery.replacement_required = true");
+  if (!b.state) return std::nullopt;
+  switch (*b.state) {
+    case battery_state::failed: case battery_state::missing: break;
+    case battery_state::charging: case battery_state::discharging: case battery_state::learning:
+    case battery_state::degraded: level = severity::warning; break;
+    case battery_state::optimal: return std::nullopt;
+  }
+  return "battery.state = " + std::string(to_string(*b.state));
+}
+
+}  // namespace detail::checks_detail
+
+RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
+  namespace cd = detail::checks_detail;
+  std::vector<finding> out;
+  for (std::size_t ci = 0; ci < inv.controllers.size(); ++ci) {
+    const controller& c = inv.controllers[ci];
+    const std::string cn = cd::name(c, ci);
+    severity battery_level = severity::critical;
+    const auto battery_issue = cd::battery_problem(c.battery, battery_level);
+
+    for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
+      const virtual_drive& v = c.virtual_drives[vi];
+      const std::string vn = cd::name(cn, v, vi);
+      const auto current = v.current_policy.write ? v.current_policy.write : c.current_policy.write;
+
+      if (cd::writes_back(current) && battery_issue) {
+        out.push_back({"write_back_unprotected", battery_level,
+                       vn + " writes back while the cache battery does not protect it: a power loss "
+                            "can lose acknowledged writes",
+                       {vn + ": current write policy = " + std::string(to_string(*current)), cn + ": " + *battery_issue}});
+      }
+      if (current == write_policy::write_through && cd::writes_back(v.default_policy.write)) {
+        finding f{"write_through_fallback", severity::warning,
+                  vn + " runs write-through although configured write-back (bad or charging battery, or a "
+                       "learn cycle): write latency is not what the configuration promises",
+                  {vn + ": default write policy = " + std::string(to_string(*v.default_policy.write)),
+                   vn + ": current write policy = write_through"}};
+        if (battery_issue) f.evidence.push_back(cn + ": " + *battery_issue);
+        out.push_back(std::move(f));
+      }
+      if (v.state && *v.state != vd_state::optimal) {
+        const bool broken = *v.state == vd_state::degraded || *v.state == vd_state::offline ||
+                            *v.state == vd_state::failed || *v.state == vd_state::inactive;
+        finding f{"array_not_optimal", broken ? severity::critical : severity::warning,
+                  vn + " is " + std::string(to_string(*v.state)) +
+                      (broken ? ": redundancy is lost or data is unavailable"
+                              : ": background work makes benchmark numbers unrepresentative"),
+                  {vn + ": state = " + std::string(to_string(*v.state))}};
+        if (v.progress_percent) f.evidence.push_back(vn + ": progress = " + std::to_string(*v.progress_percent) + "%");
+        out.push_back(std::move(f));
+      }
+      if (v.current_policy.disk_cache == disk_cache_policy::enabled && cd::writes_back(current)) {
+        finding f{"drive_cache_enabled", battery_issue ? severity::critical : severity::warning,
+                  vn + " has the drives' volatile write cache enabled behind a write-back controller: the "
+                       "controller battery does not cover it, so flushed writes can still be lost",
+                  {vn + ": disk cache policy = enabled", vn + ": current write policy = " + std::string(to_string(*current))}};
+        if (battery_issue) f.evidence.push_back(cn + ": " + *battery_issue);
+        out.push_back(std::move(f));
+      }
+    }
+
+    bool any_write_back = cd::writes_back(c.current_policy.write);
+    for (const auto& v : c.virtual_drives) any_write_back = any_write_back || cd::writes_back(v.current_policy.write);
+
+    for (std::size_t di = 0; di < c.physical_drives.size(); ++di) {
+      const physical_drive& d = c.physical_drives[di];
+      const std::string dn = cd::name(cn, d, di);
+      if (d.state == pd_state::failed || d.state == pd_state::offline || d.state == pd_state::missing ||
+          d.state == pd_state::unconfigured_bad) {
+        out.push_back({"drive_failed", severity::critical, dn + " is " + std::string(to_string(*d.state)),
+                       {dn + ": state = " + std::string(to_string(*d.state))}});
+      }
+      std::vector<std::string> failing;
+      if (d.predictive_failures && *d.predictive_failures > 0)
+        failing.push_back(dn + ": predictive failures = " + std::to_string(*d.predictive_failures));
+      if (d.smart_alert == true) failing.push_back(dn + ": SMART alert = true");
+      if (!failing.empty())
+        out.push_back({"drive_predictive_failure", severity::warning, dn + " predicts its own failure", std::move(failing)});
+      if (d.write_cache == true && any_write_back) {
+        finding f{"drive_cache_enabled", battery_issue ? severity::critical : severity::warning,
+                  dn + " has its volatile write cache enabled behind a write-back controller: the "
+                       "controller battery does not cover it",
+                  {dn + ": write cache = enabled"}};
+        if (battery_issue) f.evidence.push_back(cn + ": " + *battery_issue);
+        out.push_back(std::move(f));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace raidbench

@@ -1,0 +1,51 @@
+#pragma once
+// gather_controller's definition (see core/linkage.hpp): included by gather.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/controller/gather.hpp"
+#include "raidbench/controller/checks.hpp"
+#include "raidbench/controller/collect.hpp"
+#include "raidbench/controller/live.hpp"
+#include "raidbench/core/expected.hpp"
+
+namespace raidbench {
+
+RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request) {
+  std::vector<captured_output> texts;
+  std::vector<std::string> notes;
+  std::string source;
+  if (!request.files.empty()) {
+    for (const auto& file : request.files) {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) return fail(fmt::format("cannot read {}: {}", file.string(), std::strerror(errno)));
+      std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      source += (source.empty() ? "" : ", ") + file.string();
+      texts.push_back({file.string(), std::move(text)});
+    }
+  } else if (request.live) {
+    live_result found = run_live(request.tools);
+    for (const auto& tool : found.tools) source += (source.empty() ? "live: " : ", ") + tool;
+    notes = std::move(found.problems);
+    texts = std::move(found.outputs);
+  }
+  if (texts.empty()) return std::optional<controller_snapshot>{};
+  const auto unreadable = request.files.empty() ? on_unreadable::skip : on_unreadable::fail;
+  auto inv = collect_inventory(std::move(texts), unreadable, notes);
+  if (!inv) return inv.err();
+  if (inv->controllers.empty()) return std::optional<controller_snapshot>{};
+  controller_snapshot s{std::move(source), std::move(*inv), {}, std::move(notes)};
+  s.findings = check_inventory(s.inv);
+  return std::optional<controller_snapshot>{std::move(s)};
+}
+
+}  // namespace raidbench

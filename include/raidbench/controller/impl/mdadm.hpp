@@ -1,0 +1,164 @@
+#pragma once
+// The mdadm parser's definitions (see core/linkage.hpp): included by mdadm.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "raidbench/controller/detail/md.hpp"
+#include "raidbench/controller/mdadm.hpp"
+#include "raidbench/controller/text.hpp"
+
+namespace raidbench {
+
+namespace detail::md {
+
+/// "/dev/md0:", "/dev/md/home:": the header mdadm prints above each array.
+constexpr bool is_detail_header(std::string_view s) noexcept {
+  return s.starts_with("/dev/") && s.ends_with(':') && s.find(' ') == std::string_view::npos;
+}
+
+// "clean, degraded, recovering", "active, FAILED, Not Started", "clean, resyncing (DELAYED)".
+inline std::optional<vd_state> parse_detail_state(std::string_view s) {
+  if (icontains(s, "failed")) return vd_state::failed;
+  if (icontains(s, "inactive") || icontains(s, "not started")) return vd_state::inactive;
+  if (icontains(s, "recovering")) return vd_state::rebuilding;
+  if (icontains(s, "resyncing")) return vd_state::resyncing;
+  if (icontains(s, "reshaping")) return vd_state::reshaping;
+  if (icontains(s, "degraded")) return vd_state::degraded;
+  if (istarts_with(s, "clean") || istarts_with(s, "active")) return vd_state::optimal;
+  return std::nullopt;
+}
+
+class mdadm_reader {
+ public:
+  expected<inventory> read(std::string_view text) {
+    inv_.source = "mdadm";
+    for (const auto& line : split_lines(text)) {
+      if (line.kind == line_kind::command) continue;
+      number_ = line.number;
+      if (line.kind == line_kind::elision) {
+        warn("output cut here; what it held is missing");
+        continue;
+      }
+      const std::string_view s = trim(line.text);
+      if (s.empty()) continue;
+      if (line.unreadable) warn("unreadable bytes shown as '?'");
+      read_line(s);
+    }
+    if (!recognised_) return fail("mdadm: no 'mdadm --detail' output found");
+    return std::move(inv_);
+  }
+
+ private:
+  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+
+  void read_line(std::string_view s) {
+    if (istarts_with(s, "mdadm:")) {
+      recognised_ = true;
+      return warn(std::string(s));
+    }
+    if (is_detail_header(s)) return header(s);
+    if (!vd_) return;
+    const auto words = split_fields(s);
+    if (words.size() >= 4 && words[0] == "Number" && words[1] == "Major") {
+      table_ = true;
+      return;
+    }
+    if (table_) return device_row(s, words);
+    if (s.front() == '(') return;  // second line of "Container GUID" and similar
+    const auto colon = s.find(" : ");
+    if (colon == std::string_view::npos) return warn("line not understood: '" + std::string(s) + "'");
+    detail_key(trim(s.substr(0, colon)), trim(s.substr(colon + 3)));
+  }
+
+  void header(std::string_view s) {
+    recognised_ = true;
+    if (inv_.controllers.empty()) inv_.controllers.emplace_back();
+    controller& c = inv_.controllers.back();
+    virtual_drive& vd = c.virtual_drives.emplace_back();
+    vd_ = c.virtual_drives.size() - 1;
+    std::string_view name = s.substr(5, s.size() - 6);  // without "/dev/" and ':'
+    vd.name = std::string(name);
+    vd.id = array_number(name);
+    table_ = false;
+  }
+
+  void detail_key(std::string_view key, std::string_view value) {
+    virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
+    if (key == "Raid Level") {
+      if (auto level = parse_personality(value)) vd.level = level;
+      else warn("unknown RAID level '" + std::string(value) + "'");
+    } else if (key == "Array Size") {
+      // In KiB, then the human size: "5860520828 (5.46 TiB 6.00 TB)".
+      const auto kib = parse_unsigned(value.substr(0, value.find(' ')));
+      if (kib && *kib <= UINT64_MAX / 1024) vd.size_bytes = *kib * 1024;
+      else warn("unreadable array size '" + std::string(value) + "'");
+    } else if (key == "Raid Devices") {
+      if (auto n = parse_uint(value)) vd.drive_count = n;
+      else warn("unreadable device count '" + std::string(value) + "'");
+    } else if (key == "State") {
+      if (auto state = parse_detail_state(value)) vd.state = state;
+      else warn("unknown array state '" + std::string(value) + "'");
+    } else if (key == "Chunk Size") {
+      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
+      else warn("unreadable chunk size '" + std::string(value) + "'");
+    } else if (key == "Rebuild Status" || key == "Resync Status" || key == "Reshape Status") {
+      if (auto pct = parse_leading_number(value)) vd.progress_percent = pct;
+      else warn("unreadable progress '" + std::string(value) + "'");
+    }
+  }
+
+  // "0  254  1  0  active sync  /dev/vda1", "-  0  0  1  removed", "2  254  2  -  faulty failfast  /dev/vda2"
+  void device_row(std::string_view s, const std::vector<std::string_view>& words) {
+    if (words.size() < 4) return warn("unreadable device row '" + std::string(s) + "'");
+    physical_drive& pd = inv_.controllers.back().physical_drives.emplace_back();
+    pd.device_id = parse_uint(words[0]);
+    if (words.size() >= 4) pd.slot = parse_uint(words[3]);
+    bool active = false, faulty = false, spare = false, rebuilding = false, removed = false;
+    for (std::size_t i = 4; i < words.size(); ++i) {
+      const std::string_view w = words[i];
+      if (w.starts_with("/dev/")) pd.location = std::string(w.substr(5));
+      else if (w == "active") active = true;
+      else if (w == "faulty") faulty = true;
+      else if (w == "spare") spare = true;
+      else if (w == "rebuilding") rebuilding = true;
+      else if (w == "removed") removed = true;
+    }
+    if (faulty) pd.state = pd_state::failed;
+    else if (removed) pd.state = pd_state::missing;
+    else if (rebuilding) pd.state = pd_state::rebuilding;
+    else if (spare) pd.state = pd_state::hot_spare;
+    else if (active) pd.state = pd_state::online;
+  }
+
+  inventory inv_;
+  std::optional<std::size_t> vd_;  // array being read
+  bool table_ = false;             // inside the device table
+  bool recognised_ = false;
+  std::size_t number_ = 0;
+};
+
+}  // namespace detail::md
+
+RAIDBENCH_API bool parser_traits<mdadm>::detect(std::string_view text) noexcept {
+  bool header = false;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    const std::string_view s = detail::trim(text.substr(0, end));
+    header = header || detail::md::is_detail_header(s);
+    if (header && s.starts_with("Raid Level :")) return true;
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return false;
+}
+
+RAIDBENCH_API expected<inventory> parser_traits<mdadm>::parse(std::string_view text) {
+  return detail::md::mdadm_reader{}.read(text);
+}
+
+}  // namespace raidbench

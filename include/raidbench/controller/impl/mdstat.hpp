@@ -1,0 +1,182 @@
+#pragma once
+// The mdstat parser's definitions (see core/linkage.hpp): included by mdstat.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "raidbench/controller/detail/md.hpp"
+#include "raidbench/controller/mdstat.hpp"
+#include "raidbench/controller/text.hpp"
+
+namespace raidbench {
+
+namespace detail::md {
+
+/// "md0 : active raid1 …": an array line of /proc/mdstat.
+constexpr bool is_array_line(std::string_view s) noexcept {
+  if (!s.starts_with("md")) return false;
+  const auto colon = s.find(" : ");
+  if (colon == std::string_view::npos || trim(s.substr(0, colon)).find(' ') != std::string_view::npos) return false;
+  const std::string_view rest = s.substr(colon + 3);
+  return rest.starts_with("active") || rest.starts_with("inactive");
+}
+
+class mdstat_reader {
+ public:
+  expected<inventory> read(std::string_view text) {
+    inv_.source = "mdstat";
+    for (const auto& line : split_lines(text)) {
+      if (line.kind == line_kind::command) continue;
+      number_ = line.number;
+      if (line.kind == line_kind::elision) {
+        warn("output cut here; what it held is missing");
+        continue;
+      }
+      const std::string_view s = trim(line.text);
+      if (s.empty()) {
+        finish_array();
+        continue;
+      }
+      if (line.unreadable) warn("unreadable bytes shown as '?'");
+      read_line(s);
+    }
+    finish_array();
+    if (!recognised_) return fail("mdstat: no /proc/mdstat text found");
+    return std::move(inv_);
+  }
+
+ private:
+  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+
+  void read_line(std::string_view s) {
+    if (istarts_with(s, "Personalities") || istarts_with(s, "unused devices")) {
+      recognised_ = true;
+      finish_array();
+      return;
+    }
+    if (is_array_line(s)) return array_line(s);
+    if (!vd_) return warn("line not understood: '" + std::string(s) + "'");
+    const auto words = split_fields(s);
+    if (words.size() >= 2 && words[1] == "blocks") return blocks_line(words);
+    if (istarts_with(s, "bitmap:")) return;
+    for (std::string_view activity : {"recovery", "resync", "reshape", "check", "repair"}) {
+      const auto at = s.find(activity);
+      if (at != std::string_view::npos && s.find('=', at) != std::string_view::npos)
+        return progress_line(activity, s.substr(s.find('=', at) + 1));
+    }
+    warn("line not understood: '" + std::string(s) + "'");
+  }
+
+  // "md1 : active raid1 sde1[6](F) sdg1[1] sdb1[4]", "md2 : inactive sdb[0](S) sdc[2](S)"
+  void array_line(std::string_view s) {
+    recognised_ = true;
+    finish_array();
+    if (inv_.controllers.empty()) inv_.controllers.emplace_back();
+    controller& c = inv_.controllers.back();
+    virtual_drive& vd = c.virtual_drives.emplace_back();
+    vd_ = c.virtual_drives.size() - 1;
+    const auto colon = s.find(" : ");
+    const std::string_view name = trim(s.substr(0, colon));
+    vd.name = std::string(name);
+    vd.id = array_number(name);
+    const auto words = split_fields(s.substr(colon + 3));
+    active_ = words[0] == "active";
+    std::size_t i = 1;
+    while (i < words.size() && words[i].starts_with('(')) ++i;  // "(read-only)", "(auto-read-only)"
+    if (i < words.size() && words[i].find('[') == std::string_view::npos) {
+      if (auto level = parse_personality(words[i])) vd.level = level;
+      else warn("unknown md personality '" + std::string(words[i]) + "'");
+      ++i;
+    }
+    listed_ = 0;
+    for (; i < words.size(); ++i) member(words[i]);
+    if (!active_) vd.state = vd_state::inactive;
+  }
+
+  // "sde1[6](F)": device, its number in the array, and flags (F)aulty, (S)pare, (W)rite-mostly, (R)eplacement.
+  void member(std::string_view word) {
+    const auto open = word.find('[');
+    const auto close = word.find(']');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open || open == 0)
+      return warn("unreadable array member '" + std::string(word) + "'");
+    physical_drive& pd = inv_.controllers.back().physical_drives.emplace_back();
+    pd.location = std::string(word.substr(0, open));
+    pd.device_id = parse_uint(word.substr(open + 1, close - open - 1));
+    const std::string_view flags = word.substr(close + 1);
+    if (flags.find("(F)") != std::string_view::npos) pd.state = pd_state::failed;
+    else if (flags.find("(S)") != std::string_view::npos) pd.state = pd_state::hot_spare;
+    else if (flags.find("(R)") != std::string_view::npos && active_) pd.state = pd_state::rebuilding;
+    else if (active_) pd.state = pd_state::online;
+    if (pd.state == pd_state::online || pd.state == pd_state::rebuilding) ++listed_;
+  }
+
+  // "1464725760 blocks super 1.2 level 5, 64k chunk, algorithm 2 [6/5] [UUUUU_]"
+  void blocks_line(const std::vector<std::string_view>& words) {
+    virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
+    if (auto blocks = parse_unsigned(words[0]); blocks && *blocks <= UINT64_MAX / 1024) vd.size_bytes = *blocks * 1024;
+    else warn("unreadable block count '" + std::string(words[0]) + "'");
+    std::optional<unsigned> wanted, working;
+    bool counts_read = true;
+    for (std::size_t i = 2; i < words.size(); ++i) {
+      const std::string_view w = words[i];
+      if ((w == "chunk" || w == "chunk," || w == "chunks") && i > 2) {
+        if (auto size = parse_tool_size(words[i - 1])) vd.strip_bytes = size;
+        else warn("unreadable chunk size '" + std::string(words[i - 1]) + "'");
+      } else if (w.size() > 2 && w.front() == '[' && w.back() == ']' && w.find('/') != std::string_view::npos) {
+        const std::string_view inner = w.substr(1, w.size() - 2);
+        const auto slash = inner.find('/');
+        wanted = parse_uint(inner.substr(0, slash));
+        working = parse_uint(inner.substr(slash + 1));
+        counts_read = wanted && working;
+        if (!counts_read) warn("unreadable device counts '" + std::string(w) + "'");
+      }
+    }
+    if (wanted) vd.drive_count = wanted;
+    else if (active_ && listed_ > 0) vd.drive_count = listed_;
+    if (active_ && counts_read) vd.state = wanted && *working < *wanted ? vd_state::degraded : vd_state::optimal;
+  }
+
+  // "[==>....]  recovery = 12.6% (37043392/292945152) finish=127.5min speed=33440K/sec", "resync=DELAYED"
+  void progress_line(std::string_view activity, std::string_view after) {
+    virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
+    if (activity == "check" || activity == "repair") return;  // a scrub: the array keeps its state
+    vd.state = activity == "recovery" ? vd_state::rebuilding
+             : activity == "resync"   ? vd_state::resyncing
+                                      : vd_state::reshaping;
+    after = trim(after);
+    if (after.empty() || !is_digit(after.front())) return;  // DELAYED, PENDING
+    if (auto pct = parse_leading_number(after)) vd.progress_percent = pct;
+  }
+
+  void finish_array() { vd_ = std::nullopt; }
+
+  inventory inv_;
+  std::optional<std::size_t> vd_;  // array whose detail lines follow
+  bool active_ = false;
+  unsigned listed_ = 0;  // members of the current array in use (not spare or faulty)
+  bool recognised_ = false;
+  std::size_t number_ = 0;
+};
+
+}  // namespace detail::md
+
+RAIDBENCH_API bool parser_traits<mdstat>::detect(std::string_view text) noexcept {
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    const std::string_view s = detail::trim(text.substr(0, end));
+    if (s.starts_with("Personalities :") || detail::md::is_array_line(s)) return true;
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return false;
+}
+
+RAIDBENCH_API expected<inventory> parser_traits<mdstat>::parse(std::string_view text) {
+  return detail::md::mdstat_reader{}.read(text);
+}
+
+}  // namespace raidbench

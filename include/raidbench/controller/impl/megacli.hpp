@@ -1,0 +1,497 @@
+#pragma once
+// The MegaCLI parser's definitions (see core/linkage.hpp): included by megacli.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "raidbench/controller/megacli.hpp"
+#include "raidbench/controller/text.hpp"
+
+namespace raidbench {
+
+namespace detail::megacli_detail {
+
+// Lower-case letters and digits only: "Unconfigured(good), Spun Up" → "unconfiguredgoodspunup".
+inline std::string squash(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    c = to_lower(c);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+  }
+  return out;
+}
+
+inline std::optional<pd_state> pd_state_of(std::string_view text) {
+  const std::string s = squash(text.substr(0, text.find(',')));
+  if (s == "online") return pd_state::online;
+  if (s == "hotspare") return pd_state::hot_spare;
+  if (s == "rebuild" || s == "rebuilding") return pd_state::rebuilding;
+  if (s == "copyback") return pd_state::copyback;
+  if (s == "unconfiguredgood") return pd_state::unconfigured_good;
+  if (s == "unconfiguredbad") return pd_state::unconfigured_bad;
+  if (s == "jbod") return pd_state::jbod;
+  if (s == "failed") return pd_state::failed;
+  if (s == "offline") return pd_state::offline;
+  if (s == "missing") return pd_state::missing;
+  return std::nullopt;
+}
+
+inline std::optional<vd_state> vd_state_of(std::string_view text) {
+  const std::string s = squash(text);
+  if (s == "optimal") return vd_state::optimal;
+  if (s == "degraded") return vd_state::degraded;
+  if (s == "partiallydegraded") return vd_state::partially_degraded;
+  if (s == "offline") return vd_state::offline;
+  if (s == "failed") return vd_state::failed;
+  return std::nullopt;
+}
+
+inline std::optional<media_type> media_of(std::string_view text) {
+  if (icontains(text, "solid state")) return media_type::ssd;
+  if (icontains(text, "hard disk")) return media_type::hdd;
+  return std::nullopt;
+}
+
+inline std::optional<drive_interface> interface_of(std::string_view text) {
+  text = trim(text);
+  if (iequals(text, "SAS")) return drive_interface::sas;
+  if (iequals(text, "SATA")) return drive_interface::sata;
+  if (iequals(text, "NVMe") || iequals(text, "PCIe")) return drive_interface::nvme;
+  return std::nullopt;
+}
+
+inline std::optional<bool> yes_no(std::string_view text) {
+  text = trim(text);
+  if (iequals(text, "yes") || iequals(text, "enabled") || iequals(text, "present")) return true;
+  if (iequals(text, "no") || iequals(text, "disabled") || iequals(text, "absent")) return false;
+  return std::nullopt;
+}
+
+inline std::optional<battery_state> battery_state_of(std::string_view text) {
+  const std::string s = squash(text);
+  if (s == "optimal" || s == "healthy") return battery_state::optimal;
+  if (s.find("discharg") != std::string::npos) return battery_state::discharging;
+  if (s.find("learn") != std::string::npos) return battery_state::learning;
+  if (s.find("charg") != std::string::npos) return battery_state::charging;
+  if (s.find("degraded") != std::string::npos) return battery_state::degraded;
+  if (s.find("fail") != std::string::npos || s == "nonoperational") return battery_state::failed;
+  if (s.find("missing") != std::string::npos || s == "absent") return battery_state::missing;
+  return std::nullopt;
+}
+
+inline std::optional<battery_kind> battery_kind_of(std::string_view text) {
+  const std::string s = squash(text);
+  if (s.rfind("cv", 0) == 0 || s.find("cachevault") != std::string::npos) return battery_kind::cachevault;
+  if (s.find("supercap") != std::string::npos) return battery_kind::supercap;
+  if (s.find("bbu") != std::string::npos) return battery_kind::bbu;
+  return std::nullopt;
+}
+
+// "WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU"; returns the words it did not know.
+inline std::vector<std::string> read_cache_policy(std::string_view text, cache_policy& p) {
+  std::vector<std::string> unknown;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string s = squash(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    if (s.empty()) continue;
+    if (s == "writeback" || s == "wb") p.write = write_policy::write_back;
+    else if (s == "writethrough" || s == "wt") p.write = write_policy::write_through;
+    else if (s == "alwayswriteback" || s == "awb") p.write = write_policy::always_write_back;
+    else if (s == "readahead" || s == "readaheadalways" || s == "ra") p.read = read_policy::read_ahead;
+    else if (s == "readaheadnone" || s == "noreadahead" || s == "nora" || s == "none") p.read = read_policy::no_read_ahead;
+    else if (s == "readadaptive" || s == "adaptive" || s == "adra") p.read = read_policy::adaptive;
+    else if (s == "direct") p.io = io_policy::direct;
+    else if (s == "cached") p.io = io_policy::cached;
+    else if (s == "nowritecacheifbadbbu") p.no_write_cache_if_bad_battery = true;
+    else if (s == "writecacheokifbadbbu") p.no_write_cache_if_bad_battery = false;
+    else unknown.emplace_back(trim(s));
+  }
+  return unknown;
+}
+
+inline std::optional<disk_cache_policy> disk_cache_of(std::string_view text) {
+  const std::string s = squash(text);
+  if (s == "disksdefault" || s == "default" || s == "unchanged") return disk_cache_policy::unchanged;
+  if (s == "enabled" || s == "enable") return disk_cache_policy::enabled;
+  if (s == "disabled" || s == "disable") return disk_cache_policy::disabled;
+  return std::nullopt;
+}
+
+// The number after `prefix` in the line ("Adapter #3" → 3), when the line starts with it.
+inline std::optional<unsigned> number_after(std::string_view line, std::string_view prefix) {
+  line = trim(line);
+  if (!istarts_with(line, prefix)) return std::nullopt;
+  line = trim(line.substr(prefix.size()));
+  std::size_t n = 0;
+  while (n < line.size() && line[n] >= '0' && line[n] <= '9') ++n;
+  return parse_uint(line.substr(0, n));
+}
+
+// RAID level from "Primary-1, Secondary-0, RAID Level Qualifier-0" and the span depth.
+inline std::optional<raid_level> raid_level_of(std::string_view text, std::optional<unsigned> spans) {
+  const auto primary = number_after(text, "Primary-");
+  const auto at = text.find("Secondary-");
+  const auto secondary = at == std::string_view::npos ? std::nullopt : number_after(text.substr(at), "Secondary-");
+  if (!primary) return std::nullopt;
+  const bool spanned = (spans && *spans > 1) || (secondary && *secondary != 0);
+  switch (*primary) {
+    case 0: return raid_level::raid0;
+    case 1: return spanned ? raid_level::raid10 : raid_level::raid1;
+    case 5: return spanned ? raid_level::raid50 : raid_level::raid5;
+    case 6: return spanned ? raid_level::raid60 : raid_level::raid6;
+    case 17: return raid_level::raid1e;
+    default: return std::nullopt;
+  }
+}
+
+// ShowSummary prints the level as a number: "RAID Level : 10".
+inline std::optional<raid_level> summary_level_of(std::string_view text) {
+  const auto n = parse_uint(text);
+  if (!n) return std::nullopt;
+  switch (*n) {
+    case 0: return raid_level::raid0;
+    case 1: return raid_level::raid1;
+    case 5: return raid_level::raid5;
+    case 6: return raid_level::raid6;
+    case 10: return raid_level::raid10;
+    case 50: return raid_level::raid50;
+    case 60: return raid_level::raid60;
+    default: return std::nullopt;
+  }
+}
+
+// Inquiry Data packs vendor/product/revision/serial (SAS) or serial/model/firmware (SATA) in fixed
+// columns; decode only when the firmware level sits where the layout says, so nothing is guessed.
+inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
+  if (!pd.firmware || pd.firmware->empty()) return;
+  // The columns count bytes of an ASCII field: cutting other text there could split a UTF-8 character.
+  for (char c : inquiry)
+    if (static_cast<unsigned char>(c) >= 0x80) return;
+  const std::string_view fw = *pd.firmware;
+  if (inquiry.size() >= 24 + fw.size() && inquiry.substr(24, fw.size()) == fw) {
+    const std::string_view vendor = trim(inquiry.substr(0, 8)), product = trim(inquiry.substr(8, 16));
+    if (!product.empty()) pd.model = vendor.empty() ? std::string(product) : std::string(vendor) + " " + std::string(product);
+    const std::string_view serial = trim(inquiry.substr(24 + fw.size()));
+    if (!serial.empty()) pd.serial = std::string(serial);
+  } else if (inquiry.size() >= 60 + fw.size() && trim(inquiry.substr(60, 8)).ends_with(fw)) {
+    // SATA firmware is 8 characters; MegaCLI's "Device Firmware Level" shows the last four.
+    const std::string_view serial = trim(inquiry.substr(0, 20)), model = trim(inquiry.substr(20, 40));
+    if (!serial.empty()) pd.serial = std::string(serial);
+    if (!model.empty()) pd.model = std::string(model);
+  }
+}
+
+class reader {
+ public:
+  inventory run(std::string_view text) {
+    inv_.source = "megacli";
+    lines_ = split_lines(text);
+    for (i_ = 0; i_ < lines_.size(); ++i_) {
+      const text_line& line = lines_[i_];
+      if (line.kind != line_kind::output) { if (line.kind == line_kind::command) block_ = block::none; continue; }
+      if (line.unreadable) warn(line.number, "unreadable bytes (invalid UTF-8 or control characters)");
+      if (line.text.empty()) continue;
+      if (section_header()) continue;
+      if (line.text.find_first_not_of("= ") == std::string::npos || line.text.find_first_not_of("- ") == std::string::npos) continue;
+      read_line(line);
+    }
+    finish();
+    return std::move(inv_);
+  }
+  bool found_anything() const { return found_; }
+
+ private:
+  enum class block { none, adapter, vd, pd, bbu, enclosure, summary };
+  struct pending_vd { std::size_t c, v, line; std::string level; std::optional<unsigned> per_span; };
+  struct pending_pd { std::size_t c, p; std::string inquiry; };
+
+  void warn(std::size_t line, std::string text) { inv_.warnings.push_back({line, std::move(text)}); }
+
+  controller& select(std::optional<unsigned> number) {
+    found_ = true;
+    block_ = block::none;
+    for (std::size_t c = 0; c < inv_.controllers.size(); ++c)
+      if (inv_.controllers[c].number == number) { ctrl_ = c; return inv_.controllers[c]; }
+    inv_.controllers.push_back(controller{});
+    inv_.controllers.back().number = number;
+    ctrl_ = inv_.controllers.size() - 1;
+    return inv_.controllers.back();
+  }
+  controller& ctrl() {
+    if (!ctrl_) return select(std::nullopt);
+    return inv_.controllers[*ctrl_];
+  }
+  virtual_drive& vd() { return ctrl().virtual_drives[vd_]; }
+  physical_drive& pd() { return ctrl().physical_drives[pd_]; }
+
+  // "Versions" followed by "=====": remember the AdpAllInfo section (keys repeat across sections).
+  bool section_header() {
+    if (i_ + 1 >= lines_.size()) return false;
+    const std::string_view next = trim(lines_[i_ + 1].text);
+    if (next.size() < 3 || next.find_first_not_of('=') != std::string_view::npos) return false;
+    const std::string_view here = trim(lines_[i_].text);
+    if (here.find_first_not_of('=') == std::string_view::npos || istarts_with(here, "Adapter")) return false;
+    // A heading has no colon but maybe a final one ("Image Versions in Flash:"); "Serial No: X" is a key.
+    const auto colon = here.find(':');
+    if (colon != std::string_view::npos && colon + 1 != here.size()) return false;
+    section_ = to_lower(trim(here.substr(0, colon)));
+    if (block_ != block::bbu) block_ = block::adapter;
+    return true;
+  }
+
+  void new_vd(std::optional<unsigned> id) {
+    auto& c = ctrl();
+    std::size_t at = c.virtual_drives.size();
+    for (std::size_t v = 0; v < c.virtual_drives.size(); ++v)
+      if (id && c.virtual_drives[v].id == id) at = v;
+    if (at == c.virtual_drives.size()) { c.virtual_drives.emplace_back(); c.virtual_drives.back().id = id; }
+    vd_ = at;
+    block_ = block::vd;
+  }
+  void new_pd() {
+    ctrl().physical_drives.emplace_back();
+    pd_ = ctrl().physical_drives.size() - 1;
+    block_ = block::pd;
+  }
+
+  void read_line(const text_line& line) {
+    const std::string_view t = trim(line.text);
+    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (auto n = number_after(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (istarts_with(t, "BBU ") && icontains(t, "for Adapter")) {
+      select(number_after(t.substr(t.rfind(':') + 1), ""));
+      block_ = block::bbu;
+      return;
+    }
+    if (auto n = number_after(t, "Number of enclosures on adapter")) { select(n); block_ = block::enclosure; return; }
+    if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(number_after(t, "Adapter ")); return; }
+    if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
+    if (auto n = number_after(t, "Virtual Drive:")) { new_vd(n); summary_ = false; return; }
+    if (iequals(t, "System") || iequals(t, "Hardware") || iequals(t, "Storage")) {
+      summary_ = true; block_ = block::summary; found_ = true; ctrl(); return;
+    }
+    if (summary_) { summary_line(line, t); return; }
+
+    const auto kv = split_key_value(t);
+    if (!kv) return;
+    const std::string_view k = kv->key, v = kv->value;
+    if (iequals(k, "Exit Code")) {
+      if (v != "0x00") warn(line.number, "megacli exit code " + std::string(v));
+      return;
+    }
+    if (iequals(k, "Enclosure Device ID")) { new_pd(); pd().enclosure = parse_uint(v); return; }
+    if (iequals(k, "Slot Number") && (block_ != block::pd || pd().slot)) new_pd();
+    switch (block_) {
+      case block::vd: vd_key(line.number, k, v); break;
+      case block::pd: pd_key(line.number, k, v); break;
+      case block::bbu: bbu_key(line.number, k, v); break;
+      case block::none: case block::adapter: adapter_key(line.number, k, v); break;
+      case block::enclosure: case block::summary: break;
+    }
+  }
+
+  // "Adapter 0-VD 1(target id: 1): Cache Policy:WriteBack, ..." or "...: Disk Write Cache : Disabled".
+  void ld_get_prop(const text_line& line) {
+    const std::string_view t = trim(line.text);
+    const auto adapter = number_after(t, "Adapter ");
+    const auto at = t.find("-VD ");
+    const auto vd_id = number_after(t.substr(at + 1), "VD ");
+    const auto close = t.find("):");
+    if (!adapter || !vd_id || close == std::string_view::npos) { warn(line.number, "cannot read LDGetProp line"); return; }
+    select(adapter);
+    new_vd(vd_id);
+    const auto kv = split_key_value(t.substr(close + 2));
+    if (!kv) { warn(line.number, "cannot read LDGetProp line"); return; }
+    if (iequals(kv->key, "Cache Policy")) policy(line.number, kv->value, vd().current_policy);
+    else if (iequals(kv->key, "Disk Write Cache")) set(line.number, kv->key, vd().current_policy.disk_cache, disk_cache_of(kv->value), kv->value);
+  }
+
+  void policy(std::size_t n, std::string_view v, cache_policy& p) {
+    for (const auto& word : read_cache_policy(v, p)) warn(n, "unknown cache policy word '" + word + "'");
+  }
+
+  template <class T>
+  void set(std::size_t n, std::string_view key, std::optional<T>& field, std::optional<T> value, std::string_view text) {
+    if (value) field = std::move(value);
+    else if (!iequals(text, "N/A") && !text.empty()) warn(n, "cannot read " + std::string(key) + " '" + std::string(text) + "'");
+  }
+  static std::optional<std::string> str(std::string_view v) {
+    if (v.empty() || iequals(v, "N/A")) return std::nullopt;
+    return std::string(v);
+  }
+
+  void adapter_key(std::size_t n, std::string_view k, std::string_view v) {
+    static constexpr std::string_view keys[] = {"Product Name", "Serial No", "FW Package Build", "FW Version",
+        "BIOS Version", "Memory Size", "Memory", "BBU", "Write Policy", "Read Policy", "Cached IO", "Cache When BBU Bad"};
+    bool known = false;
+    for (auto key : keys) known = known || iequals(k, key);
+    if (!known) return;  // only a key we read may conjure the controller it belongs to
+    auto& c = ctrl();
+    const bool defaults = section_ == "default settings" || section_ == "defaults";
+    if (iequals(k, "Product Name")) c.model = str(v);
+    else if (iequals(k, "Serial No")) c.serial = str(v);
+    else if (iequals(k, "FW Package Build")) c.firmware_package = str(v);
+    else if (iequals(k, "FW Version")) c.firmware = str(v);
+    else if (iequals(k, "BIOS Version")) c.bios = str(v);
+    else if ((iequals(k, "Memory Size") || iequals(k, "Memory")) && parse_tool_size(v)) c.cache_bytes = parse_tool_size(v);
+    else if (iequals(k, "BBU") && (section_.empty() || section_ == "hw configuration")) set(n, k, c.battery.present, yes_no(v), v);
+    else if (defaults && iequals(k, "Write Policy")) policy(n, v, c.default_policy);
+    else if (defaults && iequals(k, "Read Policy")) policy(n, v, c.default_policy);
+    else if (defaults && iequals(k, "Cached IO")) {
+      if (auto b = yes_no(v)) c.default_policy.io = *b ? io_policy::cached : io_policy::direct;
+      else warn(n, "cannot read Cached IO '" + std::string(v) + "'");
+    } else if (defaults && iequals(k, "Cache When BBU Bad")) {
+      if (auto b = yes_no(v)) c.default_policy.no_write_cache_if_bad_battery = !*b;
+      else warn(n, "cannot read Cache When BBU Bad '" + std::string(v) + "'");
+    }
+  }
+
+  void vd_key(std::size_t n, std::string_view k, std::string_view v) {
+    auto& d = vd();
+    if (iequals(k, "Name")) d.name = str(v);
+    else if (iequals(k, "RAID Level")) pending_vds_.push_back({*ctrl_, vd_, n, std::string(v), std::nullopt});
+    else if (iequals(k, "Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
+    else if (iequals(k, "State")) set(n, k, d.state, vd_state_of(v), v);
+    else if (iequals(k, "Strip Size") || iequals(k, "Stripe Size")) set(n, k, d.strip_bytes, parse_tool_size(v), v);
+    else if (iequals(k, "Number Of Drives")) set(n, k, d.drive_count, parse_uint(v), v);
+    else if (iequals(k, "Number Of Drives per span")) {
+      if (!pending_vds_.empty() && pending_vds_.back().v == vd_) pending_vds_.back().per_span = parse_uint(v);
+    } else if (iequals(k, "Span Depth") || iequals(k, "Number of Spans")) set(n, k, d.span_count, parse_uint(v), v);
+    else if (iequals(k, "Default Cache Policy")) policy(n, v, d.default_policy);
+    else if (iequals(k, "Current Cache Policy")) policy(n, v, d.current_policy);
+    else if (iequals(k, "Disk Cache Policy")) set(n, k, d.current_policy.disk_cache, disk_cache_of(v), v);
+    else if (iequals(k, "Rebuild") || iequals(k, "Background Initialization") || iequals(k, "Check Consistency") ||
+             iequals(k, "Reconstruction")) {
+      // "Ongoing Progresses:" lines: "Rebuild: Completed 46%, Taken 1 min."
+      const auto at = v.find("Completed");
+      if (at != std::string_view::npos) d.progress_percent = parse_leading_number(v.substr(at + 9));
+      if (iequals(k, "Rebuild")) d.state = vd_state::rebuilding;
+    }
+  }
+
+  void pd_key(std::size_t n, std::string_view k, std::string_view v) {
+    auto& d = pd();
+    if (iequals(k, "Slot Number")) set(n, k, d.slot, parse_uint(v), v);
+    else if (iequals(k, "Device Id")) set(n, k, d.device_id, parse_uint(v), v);
+    else if (iequals(k, "Media Error Count")) set(n, k, d.media_errors, parse_unsigned(v), v);
+    else if (iequals(k, "Other Error Count")) set(n, k, d.other_errors, parse_unsigned(v), v);
+    else if (iequals(k, "Predictive Failure Count")) set(n, k, d.predictive_failures, parse_unsigned(v), v);
+    else if (iequals(k, "PD Type")) set(n, k, d.interface, interface_of(v), v);
+    else if (iequals(k, "Raw Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
+    else if (iequals(k, "Firmware state")) set(n, k, d.state, pd_state_of(v), v);
+    else if (iequals(k, "Device Firmware Level")) d.firmware = str(v);
+    else if (iequals(k, "Media Type")) set(n, k, d.media, media_of(v), v);
+    else if (iequals(k, "Drive Temperature")) set(n, k, d.temperature_celsius, parse_leading_number(v), v);
+    else if (iequals(k, "Drive has flagged a S.M.A.R.T alert")) set(n, k, d.smart_alert, yes_no(v), v);
+    else if (iequals(k, "Inquiry Data")) pending_pds_.push_back({*ctrl_, pd_, std::string(v)});
+  }
+
+  void bbu_key(std::size_t n, std::string_view k, std::string_view v) {
+    auto& b = ctrl().battery;
+    if (iequals(k, "BatteryType")) { b.model = str(v); set(n, k, b.kind, battery_kind_of(v), v); }
+    else if (iequals(k, "Temperature") && !iequals(v, "OK")) set(n, k, b.temperature_celsius, parse_leading_number(v), v);
+    else if (iequals(k, "Battery State")) set(n, k, b.state, battery_state_of(v), v);
+    else if (iequals(k, "Battery Pack Missing")) {
+      const auto missing = yes_no(v);
+      if (missing) b.present = !*missing;
+      else warn(n, "cannot read Battery Pack Missing '" + std::string(v) + "'");
+    } else if (iequals(k, "Battery Replacement required")) set(n, k, b.replacement_required, yes_no(v), v);
+    else if (iequals(k, "Relative State of Charge") && !b.charge_percent) set(n, k, b.charge_percent, parse_leading_number(v), v);
+  }
+
+  // -ShowSummary: "Controller", "BBU", "PD" and "Virtual Drives" blocks of "Key : Value" lines.
+  void summary_line(const text_line& line, std::string_view t) {
+    const auto kv = split_key_value(t);
+    if (!kv) { summary_part_ = to_lower(t); return; }
+    const std::string_view k = kv->key, v = kv->value;
+    const std::size_t n = line.number;
+    auto& c = ctrl();
+    if (summary_part_ == "controller") {
+      if (iequals(k, "ProductName")) c.model = str(trim(v.substr(0, v.find("(Bus"))));
+      else if (iequals(k, "FW Package Version")) c.firmware_package = str(v);
+    } else if (summary_part_ == "bbu") {
+      if (iequals(k, "BBU Type")) { c.battery.model = str(v); set(n, k, c.battery.kind, battery_kind_of(v), v); }
+      else if (iequals(k, "Status")) set(n, k, c.battery.state, battery_state_of(v), v);
+    } else if (summary_part_ == "pd") {
+      if (iequals(k, "Connector")) {
+        new_pd();
+        pd().location = str(v);
+        const auto slot = v.rfind("Slot");
+        if (slot != std::string_view::npos) pd().slot = number_after(v.substr(slot), "Slot");
+        block_ = block::summary;
+        return;
+      }
+      if (c.physical_drives.empty()) return;
+      auto& d = pd();
+      if (iequals(k, "Vendor Id")) summary_vendor_ = std::string(v);
+      else if (iequals(k, "Product Id")) {
+        d.model = iequals(summary_vendor_, "ATA") || summary_vendor_.empty() ? std::string(v) : summary_vendor_ + " " + std::string(v);
+        summary_vendor_.clear();
+      } else if (iequals(k, "State")) set(n, k, d.state, pd_state_of(v), v);
+      else if (iequals(k, "Disk Type")) {
+        const auto comma = v.find(',');
+        d.interface = interface_of(v.substr(0, comma));
+        if (comma != std::string_view::npos) d.media = media_of(v.substr(comma + 1));
+      } else if (iequals(k, "Capacity")) set(n, k, d.size_bytes, parse_tool_size(v), v);
+    } else if (summary_part_ == "virtual drives") {
+      if (iequals(k, "Virtual drive")) {
+        const auto id = number_after(v, "Target Id");
+        new_vd(id);
+        block_ = block::summary;
+        const auto name = v.find("VD name");
+        if (name != std::string_view::npos) vd().name = str(trim(v.substr(name + 7)));
+        return;
+      }
+      if (c.virtual_drives.empty()) return;
+      auto& d = vd();
+      if (iequals(k, "Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
+      else if (iequals(k, "State")) set(n, k, d.state, vd_state_of(v), v);
+      else if (iequals(k, "RAID Level")) set(n, k, d.level, summary_level_of(v), v);
+    }
+  }
+
+  void finish() {
+    for (auto& p : pending_vds_) {
+      auto& d = inv_.controllers[p.c].virtual_drives[p.v];
+      d.level = raid_level_of(p.level, d.span_count);
+      if (!d.level) warn(p.line, "cannot read RAID level '" + p.level + "'");
+      if (p.per_span && d.span_count && !d.drive_count) d.drive_count = *p.per_span * *d.span_count;
+    }
+    for (auto& p : pending_pds_) decode_inquiry(inv_.controllers[p.c].physical_drives[p.p], p.inquiry);
+  }
+
+  inventory inv_;
+  std::vector<text_line> lines_;
+  std::size_t i_ = 0;
+  std::optional<std::size_t> ctrl_;
+  std::size_t vd_ = 0, pd_ = 0;
+  block block_ = block::none;
+  std::string section_, summary_part_, summary_vendor_;
+  bool summary_ = false, found_ = false;
+  std::vector<pending_vd> pending_vds_;
+  std::vector<pending_pd> pending_pds_;
+};
+
+}  // namespace detail::megacli_detail
+
+RAIDBENCH_API bool parser_traits<megacli>::detect(std::string_view text) noexcept {
+  using detail::icontains;
+  return icontains(text, "Adapter #") || icontains(text, "Virtual Drive Information:") ||
+         icontains(text, "BBU status for Adapter") || icontains(text, "Number of enclosures on adapter") ||
+         (icontains(text, "Adapter ") && icontains(text, "(target id:")) ||
+         icontains(text, "Number of DISK GROUPS:") ||
+         (icontains(text, "ProductName") && icontains(text, "FW Package Version"));
+}
+
+RAIDBENCH_API expected<inventory> parser_traits<megacli>::parse(std::string_view text) {
+  detail::megacli_detail::reader r;
+  inventory inv = r.run(text);
+  if (!r.found_anything()) return fail("megacli: no adapter, virtual drive, physical drive or BBU section found");
+  return inv;
+}
+
+}  // namespace raidbench

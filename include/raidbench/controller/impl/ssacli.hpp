@@ -1,0 +1,532 @@
+#pragma once
+// The Smart Array parser's definitions (see core/linkage.hpp): included by ssacli.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "raidbench/controller/ssacli.hpp"
+#include "raidbench/controller/text.hpp"
+
+namespace raidbench {
+
+namespace detail::smart_array {
+
+enum class section { controller, array, logical, physical, other };
+
+// Where a drive was listed; its state depends on it ("OK" under "unassigned" is not "online").
+enum class listing { none, array, unassigned, hba };
+
+struct drive_notes {
+  listing where = listing::none;
+  bool spare = false;
+  std::string status;
+  std::size_t status_line = 0;
+};
+
+// What one controller's text says that only makes sense once the whole controller is read.
+struct controller_notes {
+  std::vector<drive_notes> drives;               // parallel to controller::physical_drives
+  std::vector<std::vector<std::size_t>> arrays;  // indices of each array's drives
+  std::vector<std::size_t> vd_array;             // parallel to controller::virtual_drives
+  std::vector<std::optional<bool>> vd_caching;   // "Caching: Enabled" per logical drive
+  std::optional<write_policy> configured_write;  // from "Cache Ratio: 25% Read / 75% Write"
+  std::optional<bool> cache_working;             // "Cache Status: OK" or "... Disabled"
+  std::optional<unsigned> battery_count;
+};
+
+inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// "RAID 1+0", "1+0", "RAID 6 (ADG)", "ADG", "5", "1ADM", "RAID 1(ADM)".
+inline std::optional<raid_level> parse_level(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (!is_blank(c) && c != '(' && c != ')') s += to_lower(c);
+  if (s.starts_with("raid")) s.erase(0, 4);
+  if (s == "0") return raid_level::raid0;
+  if (s == "1") return raid_level::raid1;
+  if (s == "1+0" || s == "10") return raid_level::raid10;
+  if (s == "5") return raid_level::raid5;
+  if (s == "6" || s == "6adg" || s == "adg") return raid_level::raid6;
+  if (s == "50") return raid_level::raid50;
+  if (s == "60") return raid_level::raid60;
+  if (s == "1adm" || s == "1triple") return raid_level::raid1_triple;
+  if (s == "1+0adm" || s == "10adm" || s == "1+0triple" || s == "10triple") return raid_level::raid10_triple;
+  return std::nullopt;
+}
+
+inline std::optional<vd_state> parse_ld_state(std::string_view s) {
+  if (iequals(s, "OK")) return vd_state::optimal;
+  if (istarts_with(s, "Interim Recovery") || istarts_with(s, "Ready for Rebuild")) return vd_state::degraded;
+  if (istarts_with(s, "Recovering")) return vd_state::rebuilding;
+  if (istarts_with(s, "Failed")) return vd_state::failed;
+  if (istarts_with(s, "Expanding") || istarts_with(s, "Queued for Expansion") || istarts_with(s, "Transforming"))
+    return vd_state::reshaping;
+  return std::nullopt;
+}
+
+// "Recovering, 45% complete" → 45.
+inline std::optional<double> percent_complete(std::string_view s) {
+  const auto pct = s.find('%');
+  if (pct == std::string_view::npos) return std::nullopt;
+  std::size_t start = pct;
+  while (start > 0 && (is_digit(s[start - 1]) || s[start - 1] == '.')) --start;
+  return parse_leading_number(s.substr(start, pct - start));
+}
+
+// "SAS", "SATA HDD", "Solid State SATA", "NVMe SSD": fills what the words tell; false if nothing.
+inline bool apply_interface(std::string_view s, physical_drive& pd) {
+  std::optional<drive_interface> link;
+  if (icontains(s, "nvme")) link = drive_interface::nvme;
+  else if (icontains(s, "sata")) link = drive_interface::sata;
+  else if (icontains(s, "sas")) link = drive_interface::sas;
+  else if (icontains(s, "scsi")) link = drive_interface::scsi;
+  if (!link) return false;
+  pd.interface = link;
+  if (icontains(s, "ssd") || icontains(s, "solid state")) pd.media = media_type::ssd;
+  else if (icontains(s, "hdd")) pd.media = media_type::hdd;
+  return true;
+}
+
+// Digits right after `word` in "port 1I:box 1:bay 12".
+inline std::optional<unsigned> number_after(std::string_view s, std::string_view word) {
+  for (std::size_t i = 0; i + word.size() <= s.size(); ++i) {
+    if (!iequals(s.substr(i, word.size()), word)) continue;
+    std::size_t end = i + word.size();
+    while (end < s.size() && is_digit(s[end])) ++end;
+    return parse_uint(s.substr(i + word.size(), end - i - word.size()));
+  }
+  return std::nullopt;
+}
+
+// The comma-separated fields inside the outer parentheses of "logicaldrive 1 (2.2 TB, RAID 1+0, OK)".
+inline std::vector<std::string_view> paren_fields(std::string_view s) {
+  std::vector<std::string_view> out;
+  const auto open = s.find('('), close = s.rfind(')');
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) return out;
+  std::string_view inner = s.substr(open + 1, close - open - 1);
+  while (!inner.empty()) {
+    const auto comma = inner.find(',');
+    out.push_back(trim(inner.substr(0, comma)));
+    inner = comma == std::string_view::npos ? std::string_view{} : inner.substr(comma + 1);
+  }
+  return out;
+}
+
+// True for a line only Smart Array tools print.
+constexpr bool is_smart_array_line(std::string_view s) noexcept {
+  if (istarts_with(s, "physicaldrive ") || istarts_with(s, "logicaldrive ")) return true;
+  if (s.starts_with("=> ") && (istarts_with(s.substr(3), "ctrl ") || istarts_with(s.substr(3), "controller ")))
+    return true;
+  const auto at = s.find(" in Slot ");
+  return at != std::string_view::npos &&
+         (icontains(s.substr(0, at), "Smart Array") || icontains(s.substr(0, at), "Smart HBA"));
+}
+
+class reader {
+ public:
+  expected<inventory> read(std::string_view text) {
+    inv_.source = "ssacli";
+    for (const auto& line : split_lines(text)) {
+      if (line.kind == line_kind::command) continue;
+      number_ = line.number;
+      if (line.kind == line_kind::elision) {
+        warn("output cut here; what it held is missing");
+        continue;
+      }
+      const std::string_view s = trim(line.text);
+      if (s.empty()) {
+        error_ = std::nullopt;
+        continue;
+      }
+      if (line.unreadable) warn("unreadable bytes shown as '?'");
+      read_line(s);
+    }
+    finish_controller();
+    if (!recognised_) return fail("ssacli: no Smart Array controller, drive or ssacli message in this text");
+    return std::move(inv_);
+  }
+
+ private:
+  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+
+  void read_line(std::string_view s) {
+    const auto words = split_fields(s);
+    if (s.starts_with("=>")) {  // the ssacli console prompt, "=> ctrl all show config"
+      recognised_ = true;
+      return;
+    }
+    if (error_ && !is_smart_array_line(s) && (s.find(':') == std::string_view::npos || istarts_with(s, "Reason:"))) {
+      inv_.warnings[*error_].text += ' ';
+      inv_.warnings[*error_].text += s;
+      return;
+    }
+    error_ = std::nullopt;
+    if (istarts_with(s, "Error:")) {
+      recognised_ = true;
+      error_ = inv_.warnings.size();
+      warn("ssacli error: " + std::string(trim(s.substr(6))));
+      return;
+    }
+    if (iequals(words[0], "physicaldrive") && words.size() >= 2) return drive_line(s, words);
+    if (iequals(words[0], "logicaldrive") && words.size() >= 2) return logical_line(s, words);
+    if (is_controller_header(s)) return controller_header(s);
+    if ((iequals(words[0], "array") && words.size() >= 2 && !words[1].ends_with(':')) ||
+        (iequals(words[0], "array:") && words.size() >= 2))
+      return array_header();
+    if (words.size() == 1 && iequals(words[0], "unassigned")) return group(listing::unassigned);
+    if (iequals(s, "HBA Drives")) return group(listing::hba);
+    const auto kv = split_key_value(s);
+    if (!kv || iequals(kv->key, "Port Name")) {
+      section_ = section::other;
+      where_ = listing::none;
+      return;
+    }
+    if (iequals(kv->key, "Logical Drive")) return logical_header(kv->value);
+    if (!ctrl_) return;
+    switch (section_) {
+      case section::controller: return controller_key(kv->key, kv->value);
+      case section::logical: return logical_key(kv->key, kv->value);
+      case section::physical: return drive_key(kv->key, kv->value);
+      case section::array:
+      case section::other: return;
+    }
+  }
+
+  static bool is_controller_header(std::string_view s) {
+    const auto at = s.find(" in Slot ");
+    return at != std::string_view::npos && s.substr(0, at).find(':') == std::string_view::npos;
+  }
+
+  // "Smart Array P410i in Slot 0 (Embedded)    (sn: 50014380095E2C50)"
+  void controller_header(std::string_view s) {
+    finish_controller();
+    recognised_ = true;
+    inv_.controllers.emplace_back();
+    ctrl_ = true;
+    controller& c = inv_.controllers.back();
+    const auto at = s.find(" in Slot ");
+    const std::string_view model = trim(s.substr(0, at));
+    c.model = std::string(model);
+    const auto first = split_fields(model);
+    if (!first.empty() && (first[0] == "HP" || first[0] == "HPE")) c.vendor = std::string(first[0]);
+    std::string_view place = s.substr(at + 4);
+    const auto sn = place.find("(sn:");
+    if (sn != std::string_view::npos) {
+      std::string_view serial = place.substr(sn + 4);
+      serial = trim(serial.substr(0, serial.find(')')));
+      if (!serial.empty()) c.serial = std::string(serial);
+      place = place.substr(0, sn);
+    }
+    c.slot = std::string(trim(place));
+    c.number = number_after(place, "Slot ");
+    section_ = section::controller;
+    where_ = listing::none;
+  }
+
+  controller& ensure_controller() {
+    if (!ctrl_) {
+      inv_.controllers.emplace_back();
+      ctrl_ = true;
+    }
+    return inv_.controllers.back();
+  }
+
+  void array_header() {
+    ensure_controller();
+    notes_.arrays.emplace_back();
+    section_ = section::array;
+    where_ = listing::array;
+  }
+
+  void group(listing where) {
+    section_ = section::other;
+    where_ = where;
+  }
+
+  std::size_t current_array() {
+    if (where_ != listing::array) {
+      notes_.arrays.emplace_back();
+      where_ = listing::array;
+    }
+    return notes_.arrays.size() - 1;
+  }
+
+  std::size_t find_logical(unsigned id) {
+    controller& c = ensure_controller();
+    for (std::size_t i = 0; i < c.virtual_drives.size(); ++i)
+      if (c.virtual_drives[i].id == id) return i;
+    c.virtual_drives.emplace_back().id = id;
+    notes_.vd_array.push_back(current_array());
+    notes_.vd_caching.emplace_back();
+    return c.virtual_drives.size() - 1;
+  }
+
+  std::size_t find_drive(std::string_view location) {
+    controller& c = ensure_controller();
+    for (std::size_t i = 0; i < c.physical_drives.size(); ++i)
+      if (c.physical_drives[i].location == location) return i;
+    c.physical_drives.emplace_back().location = std::string(location);
+    notes_.drives.emplace_back();
+    return c.physical_drives.size() - 1;
+  }
+
+  void logical_header(std::string_view value) {
+    recognised_ = true;
+    const auto id = parse_uint(value);
+    if (!id) {
+      warn("logical drive number '" + std::string(value) + "' is not a number");
+      section_ = section::other;
+      return;
+    }
+    vd_ = find_logical(*id);
+    section_ = section::logical;
+  }
+
+  // "logicaldrive 1 (2.2 TB, RAID 1+0, OK)", "logicaldrive 2 (1.6 TB, RAID 5, Recovering, 37% complete)"
+  void logical_line(std::string_view s, const std::vector<std::string_view>& words) {
+    recognised_ = true;
+    std::string_view number = words[1];
+    number = number.substr(0, number.find('('));
+    const auto id = parse_uint(number);
+    if (!id) return warn("logical drive number '" + std::string(number) + "' is not a number");
+    const std::size_t index = find_logical(*id);
+    virtual_drive& vd = inv_.controllers.back().virtual_drives[index];
+    bool have_status = false;
+    for (std::string_view field : paren_fields(s)) {
+      if (istarts_with(field, "RAID")) {
+        if (auto level = parse_level(field)) vd.level = level;
+        else warn("unknown RAID level '" + std::string(field) + "'");
+      } else if (auto size = parse_tool_size(field); size && !vd.size_bytes) {
+        vd.size_bytes = size;
+      } else if (auto pct = percent_complete(field)) {
+        vd.progress_percent = pct;
+      } else if (!have_status) {
+        have_status = true;
+        logical_status(vd, field);
+      }
+    }
+  }
+
+  void logical_status(virtual_drive& vd, std::string_view value) {
+    if (auto state = parse_ld_state(value)) vd.state = state;
+    else warn("unknown logical drive status '" + std::string(value) + "'");
+    if (auto pct = percent_complete(value)) vd.progress_percent = pct;
+  }
+
+  void logical_key(std::string_view key, std::string_view value) {
+    virtual_drive& vd = inv_.controllers.back().virtual_drives[vd_];
+    if (iequals(key, "Size")) {
+      if (auto size = parse_tool_size(value)) vd.size_bytes = size;
+      else warn("unreadable logical drive size '" + std::string(value) + "'");
+    } else if (iequals(key, "Fault Tolerance")) {
+      if (auto level = parse_level(value)) vd.level = level;
+      else warn("unknown RAID level '" + std::string(value) + "'");
+    } else if (iequals(key, "Strip Size") || iequals(key, "Stripe Size")) {
+      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
+      else warn("unreadable strip size '" + std::string(value) + "'");
+    } else if (iequals(key, "Status")) {
+      logical_status(vd, value);
+    } else if (iequals(key, "Caching")) {
+      if (iequals(value, "Enabled")) notes_.vd_caching[vd_] = true;
+      else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;
+    } else if (iequals(key, "Logical Drive Label") && !value.empty()) {
+      vd.name = std::string(value);
+    }
+  }
+
+  // "physicaldrive 1I:1:1 (port 1I:box 1:bay 1, SAS HDD, 600 GB, OK, spare)" or, alone, a detail header.
+  void drive_line(std::string_view s, const std::vector<std::string_view>& words) {
+    recognised_ = true;
+    std::string_view location = words[1];
+    location = location.substr(0, location.find('('));
+    const std::size_t index = find_drive(location);
+    drive_notes& notes = notes_.drives[index];
+    if (where_ != listing::none) notes.where = where_;
+    if (where_ == listing::array) {
+      auto& members = notes_.arrays.back();
+      if (std::find(members.begin(), members.end(), index) == members.end()) members.push_back(index);
+    }
+    if (s.find('(') == std::string_view::npos) {
+      pd_ = index;
+      section_ = section::physical;
+      return;
+    }
+    physical_drive& pd = inv_.controllers.back().physical_drives[index];
+    bool have_status = false;
+    for (std::string_view field : paren_fields(s)) {
+      if (istarts_with(field, "port ")) {
+        pd.enclosure = number_after(field, "box ");
+        pd.slot = number_after(field, "bay ");
+      } else if (iequals(field, "spare") || iequals(field, "active spare")) {
+        notes.spare = true;
+      } else if (auto size = parse_tool_size(field, 1000)) {
+        pd.size_bytes = size;
+      } else if (apply_interface(field, pd)) {
+      } else if (!have_status) {
+        have_status = true;
+        notes.status = std::string(field);
+        notes.status_line = number_;
+      }
+    }
+  }
+
+  void drive_key(std::string_view key, std::string_view value) {
+    physical_drive& pd = inv_.controllers.back().physical_drives[pd_];
+    drive_notes& notes = notes_.drives[pd_];
+    if (iequals(key, "Box")) {
+      pd.enclosure = parse_uint(value);
+    } else if (iequals(key, "Bay")) {
+      pd.slot = parse_uint(value);
+    } else if (iequals(key, "Status")) {
+      notes.status = std::string(value);
+      notes.status_line = number_;
+    } else if (iequals(key, "Drive Type")) {
+      if (icontains(value, "unassigned")) notes.where = listing::unassigned;
+      else if (icontains(value, "spare")) notes.spare = true;
+      else if (icontains(value, "hba")) notes.where = listing::hba;
+      else if (icontains(value, "data") && notes.where == listing::none) notes.where = listing::array;
+    } else if (iequals(key, "Interface Type")) {
+      if (!apply_interface(value, pd)) warn("unknown drive interface '" + std::string(value) + "'");
+    } else if (iequals(key, "Size")) {
+      if (auto size = parse_tool_size(value, 1000)) pd.size_bytes = size;
+      else warn("unreadable drive size '" + std::string(value) + "'");
+    } else if (iequals(key, "Rotational Speed")) {
+      if (auto rpm = parse_unsigned(value); rpm && *rpm > 0 && !pd.media) pd.media = media_type::hdd;
+    } else if (iequals(key, "Firmware Revision")) {
+      const auto fw = split_fields(value);
+      if (!fw.empty()) pd.firmware = std::string(fw[0]);
+    } else if (iequals(key, "Serial Number")) {
+      if (!value.empty()) pd.serial = std::string(value);
+    } else if (iequals(key, "Model")) {
+      std::string model;
+      for (auto w : split_fields(value)) model += (model.empty() ? "" : " ") + std::string(w);
+      if (!model.empty()) pd.model = std::move(model);
+    } else if (iequals(key, "Current Temperature (C)")) {
+      if (auto t = parse_leading_number(value)) pd.temperature_celsius = t;
+      else warn("unreadable drive temperature '" + std::string(value) + "'");
+    } else if (iequals(key, "SSD Smart Trip Wearout")) {
+      if (iequals(value, "True")) pd.smart_alert = true;
+      else if (iequals(value, "False")) pd.smart_alert = false;
+    }
+  }
+
+  void controller_key(std::string_view key, std::string_view value) {
+    controller& c = inv_.controllers.back();
+    if (iequals(key, "Serial Number")) {
+      if (!value.empty()) c.serial = std::string(value);
+    } else if (iequals(key, "Firmware Version")) {
+      if (!value.empty()) c.firmware = std::string(value);
+    } else if (iequals(key, "Total Cache Size")) {
+      if (auto size = parse_tool_size(value)) c.cache_bytes = size;
+      else warn("cache size '" + std::string(value) + "' has no readable unit");
+    } else if (iequals(key, "Cache Ratio") || iequals(key, "Accelerator Ratio")) {
+      const auto slash = value.find('/');
+      const auto write = slash == std::string_view::npos ? std::nullopt : parse_leading_number(value.substr(slash + 1));
+      if (!write || !icontains(value.substr(slash + 1), "write")) return warn("unreadable cache ratio '" + std::string(value) + "'");
+      notes_.configured_write = *write > 0 ? write_policy::write_back : write_policy::write_through;
+    } else if (iequals(key, "Cache Status")) {
+      if (istarts_with(value, "OK")) notes_.cache_working = true;
+      else if (icontains(value, "disabled") || icontains(value, "not configured")) notes_.cache_working = false;
+      else warn("unknown cache status '" + std::string(value) + "'");
+    } else if (iequals(key, "Drive Write Cache")) {
+      if (iequals(value, "Enabled")) c.current_policy.disk_cache = disk_cache_policy::enabled;
+      else if (iequals(value, "Disabled")) c.current_policy.disk_cache = disk_cache_policy::disabled;
+    } else if (iequals(key, "No-Battery Write Cache")) {
+      // "Disabled" means the controller stops write caching without a charged battery.
+      if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
+      else if (iequals(value, "Enabled")) c.default_policy.no_write_cache_if_bad_battery = false;
+    } else if (iequals(key, "Cache Backup Power Source")) {
+      if (istarts_with(value, "Batter")) c.battery.kind = battery_kind::bbu;
+      else if (istarts_with(value, "Capacitor")) c.battery.kind = battery_kind::fbwc;
+      else warn("unknown cache backup power source '" + std::string(value) + "'");
+    } else if (iequals(key, "Battery/Capacitor Count")) {
+      if (auto n = parse_uint(value)) notes_.battery_count = n;
+      else warn("unreadable battery count '" + std::string(value) + "'");
+    } else if (iequals(key, "Battery/Capacitor Status")) {
+      battery_status(c.battery, value);
+    } else if (iequals(key, "Capacitor Temperature (C)") || iequals(key, "Battery Temperature (C)")) {
+      if (auto t = parse_leading_number(value)) c.battery.temperature_celsius = t;
+    }
+  }
+
+  void battery_status(battery& b, std::string_view value) {
+    if (istarts_with(value, "OK")) b.state = battery_state::optimal;
+    else if (icontains(value, "fail")) b.state = battery_state::failed;
+    else if (icontains(value, "charging") || icontains(value, "not fully charged")) b.state = battery_state::charging;
+    else if (icontains(value, "missing") || icontains(value, "not present")) b.state = battery_state::missing;
+    else return warn("unknown battery/capacitor status '" + std::string(value) + "'");
+    if (icontains(value, "replace")) b.replacement_required = true;
+  }
+
+  void finish_controller() {
+    if (!ctrl_) return;
+    controller& c = inv_.controllers.back();
+    if (notes_.battery_count) c.battery.present = *notes_.battery_count > 0;
+    else if (c.battery.state) c.battery.present = *c.battery.state != battery_state::missing;
+    c.default_policy.write = notes_.configured_write;
+    if (notes_.cache_working) c.current_policy.write = *notes_.cache_working ? notes_.configured_write : write_policy::write_through;
+    for (std::size_t i = 0; i < c.virtual_drives.size(); ++i) {
+      virtual_drive& vd = c.virtual_drives[i];
+      // A spare is listed in its array but holds none of its data.
+      unsigned data_drives = 0;
+      for (std::size_t d : notes_.arrays[notes_.vd_array[i]]) data_drives += notes_.drives[d].spare ? 0 : 1;
+      if (data_drives > 0) vd.drive_count = data_drives;
+      // The drives' own cache is a controller-wide setting on Smart Arrays.
+      vd.current_policy.disk_cache = c.current_policy.disk_cache;
+      // A logical drive with caching disabled bypasses the controller cache; enabled, it follows it.
+      if (const auto caching = notes_.vd_caching[i]) {
+        vd.default_policy.write = *caching ? c.default_policy.write : write_policy::write_through;
+        vd.current_policy.write = *caching ? c.current_policy.write : write_policy::write_through;
+      }
+    }
+    for (std::size_t i = 0; i < c.physical_drives.size(); ++i) finish_drive(c.physical_drives[i], notes_.drives[i]);
+    notes_ = {};
+    ctrl_ = false;
+  }
+
+  void finish_drive(physical_drive& pd, const drive_notes& notes) {
+    const std::string_view status = notes.status;
+    const bool healthy = iequals(status, "OK") || iequals(status, "Predictive Failure");
+    if (iequals(status, "Predictive Failure")) pd.smart_alert = true;
+    if (healthy && notes.spare) pd.state = pd_state::hot_spare;
+    else if (healthy && notes.where == listing::array) pd.state = pd_state::online;
+    else if (healthy && notes.where == listing::unassigned) pd.state = pd_state::unconfigured_good;
+    else if (healthy && notes.where == listing::hba) pd.state = pd_state::jbod;
+    else if (iequals(status, "Failed")) pd.state = pd_state::failed;
+    else if (iequals(status, "Rebuilding")) pd.state = pd_state::rebuilding;
+    else if (!healthy && !status.empty())
+      inv_.warnings.push_back({notes.status_line, "unknown drive status '" + notes.status + "'"});
+  }
+
+  inventory inv_;
+  controller_notes notes_;
+  bool ctrl_ = false;  // inv_.controllers.back() is the controller being read
+  bool recognised_ = false;
+  section section_ = section::other;
+  listing where_ = listing::none;
+  std::size_t vd_ = 0, pd_ = 0, number_ = 0;
+  std::optional<std::size_t> error_;  // warning that continuation lines of an "Error:" extend
+};
+
+}  // namespace detail::smart_array
+
+RAIDBENCH_API bool parser_traits<ssacli>::detect(std::string_view text) noexcept {
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    if (detail::smart_array::is_smart_array_line(detail::trim(text.substr(0, end)))) return true;
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  return false;
+}
+
+RAIDBENCH_API expected<inventory> parser_traits<ssacli>::parse(std::string_view text) {
+  return detail::smart_array::reader{}.read(text);
+}
+
+}  // namespace raidbench

@@ -1,0 +1,157 @@
+#pragma once
+// sysbench fileio's report definitions (see core/linkage.hpp): included by sysbench_fileio.hpp when
+// header-only, compiled once in raidbench_compiled otherwise.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/report/sysbench_fileio.hpp"
+#include "raidbench/report/sysbench.hpp"
+#include "raidbench/run/progress.hpp"
+#include "raidbench/stats/latency_histogram.hpp"
+#include "raidbench/stats/run_statistics.hpp"
+
+namespace raidbench::report {
+
+namespace detail {
+inline bool random_mode(fileio_mode m) {
+  return m == fileio_mode::rndrd || m == fileio_mode::rndwr || m == fileio_mode::rndrw;
+}
+inline std::string_view io_words(std::string_view io) {
+  return io == "async" ? "asynchronous" : io == "mmap" ? "fast mmaped" : "synchronous";
+}
+}  // namespace detail
+
+RAIDBENCH_API std::string sysbench_fileio_flags_line(const fileio_settings& s) {
+  const bool none = !s.extra_sync && !s.extra_dsync && !s.extra_direct;
+  return fmt::format("Extra file open flags: {}{}{}{}\n", none ? "(none)" : "", s.extra_sync ? "sync " : "",
+                     s.extra_dsync ? "dsync " : "", s.extra_direct ? "directio" : "");
+}
+
+RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
+  std::string out = "Running the test with following options:\n";
+  out += fmt::format("Number of threads: {}\n", s.threads);
+  if (s.report_interval) out += fmt::format("Report intermediate results every {} second(s)\n", s.report_interval);
+  out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
+                : std::string("Initializing random number generator from current time\n");
+  out += "\n\n";
+  out += sysbench_fileio_flags_line(s);
+  out += fmt::format("{} files, {}B each\n", s.files, sysbench_size(s.file_size));
+  out += fmt::format("{}B total file size\n", sysbench_size(s.file_size * s.files));
+  out += fmt::format("Block size {}B\n", sysbench_size(s.block_size));
+  if (s.merged_requests > 0)
+    out += fmt::format("Merging requests up to {}B for sequential IO.\n", sysbench_size(s.block_size * s.merged_requests));
+  if (detail::random_mode(s.mode)) {
+    out += fmt::format("Number of IO requests: {}\n", s.max_events);
+    out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
+  }
+  if (s.fsync_freq > 0) out += fmt::format("Periodic FSYNC enabled, calling fsync() each {} requests.\n", s.fsync_freq);
+  if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
+  if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
+  out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
+  out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
+  out += "Initializing worker threads...\n\nThreads started!\n\n";
+  return out;
+}
+
+RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s) {
+  const double seconds = st.seconds() > 0 ? st.seconds() : 1e-9;
+  constexpr double mebibyte = 1024.0 * 1024.0;
+  const auto& reads = st.of(op_kind::read);
+  const auto& writes = st.of(op_kind::write);
+  std::string out = "\nFile operations:\n";
+  out += fmt::format("    reads/s:                      {:4.2f}\n", static_cast<double>(reads.ops) / seconds);
+  out += fmt::format("    writes/s:                     {:4.2f}\n", static_cast<double>(writes.ops) / seconds);
+  out += fmt::format("    fsyncs/s:                     {:4.2f}\n", static_cast<double>(st.of(op_kind::flush).ops) / seconds);
+  out += "\nThroughput:\n";
+  out += fmt::format("    read, MiB/s:                  {:4.2f}\n", static_cast<double>(reads.bytes) / mebibyte / seconds);
+  out += fmt::format("    written, MiB/s:               {:4.2f}\n\n", static_cast<double>(writes.bytes) / mebibyte / seconds);
+  const latency_histogram latency = st.combined_latency();
+  sysbench_summary sum{st.seconds(), sysbench_fileio_events(st, s), &latency, s.percentile, {}, {}};
+  for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
+    const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
+    sum.thread_events.push_back(static_cast<double>(st.thread_events[i] + flushes));
+    sum.thread_seconds.push_back(static_cast<double>(st.thread_busy_ns[i]) / 1e9);
+  }
+  return out + sysbench_general_report(sum);
+}
+
+RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now, const progress_snapshot& before,
+                                                   unsigned percentile) {
+  constexpr double mebibyte = 1024.0 * 1024.0;
+  const double seconds = static_cast<double>(now.elapsed_ns - before.elapsed_ns) / 1e9;
+  auto per_second = [&](double v) { return seconds > 0 ? v / seconds : 0.0; };
+  latency_histogram interval;
+  for (std::size_t k = 0; k < op_kind_count; ++k) interval.merge(now.latency[k].since(before.latency[k]));
+  const auto bytes = [&](op_kind k) { return static_cast<double>(now.bytes_of(k) - before.bytes_of(k)); };
+  return sysbench_interval_prefix(static_cast<double>(now.elapsed_ns) / 1e9) +
+         fmt::format("reads: {:4.2f} MiB/s writes: {:4.2f} MiB/s fsyncs: {:4.2f}/s latency (ms,{}%): {:4.3f}\n",
+                     per_second(bytes(op_kind::read) / mebibyte), per_second(bytes(op_kind::write) / mebibyte),
+                     per_second(static_cast<double>(now.ops(op_kind::flush) - before.ops(op_kind::flush))), percentile,
+                     interval.percentile_ns(percentile) / 1e6);
+}
+
+RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, const fileio_settings& s) {
+  std::string out = "Running the test with following options:\n";
+  out += fmt::format("Number of threads: {}\n", s.threads);
+  out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
+                : std::string("Initializing random number generator from timer.\n");
+  const int flags = (s.extra_sync ? 1 : 0) | (s.extra_dsync ? 2 : 0) | (s.extra_direct ? 4 : 0);
+  out += fmt::format("Extra file open flags: {}\n", flags);
+  out += fmt::format("{} files, {} each\n", s.files, sysbench04_size(s.file_size));
+  out += fmt::format("{} total file size\n", sysbench04_size(s.file_size * s.files));
+  out += fmt::format("Block size {}\n", sysbench04_size(s.block_size));
+  if (detail::random_mode(s.mode)) {
+    out += fmt::format("Number of random requests for random IO: {}\n", s.max_events);
+    out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
+  }
+  if (s.fsync_freq > 0) out += fmt::format("Periodic FSYNC enabled, calling fsync() each {} requests.\n", s.fsync_freq);
+  if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
+  if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
+  out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
+  out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
+  out += "Threads started!\n";
+  out += st.interrupted || s.max_events == 0 || st.events() < s.max_events ? "Time limit exceeded, exiting...\n" : "";
+  out += "Done.\n";
+
+  const double seconds = st.seconds() > 0 ? st.seconds() : 1e-9;
+  constexpr double mebibyte = 1024.0 * 1024.0;
+  const auto& reads = st.of(op_kind::read);
+  const auto& writes = st.of(op_kind::write);
+  const std::uint64_t other = st.of(op_kind::flush).ops;
+  out += fmt::format("Operations performed: {} Read, {} Write, {} Other = {} Total\n", reads.ops, writes.ops, other,
+                     reads.ops + writes.ops + other);
+  const double read_mb = static_cast<double>(reads.bytes) / mebibyte, written_mb = static_cast<double>(writes.bytes) / mebibyte;
+  out += fmt::format("Read {:.2f}Mb Written {:.2f}Mb Total transferred {:.2f}Mb ({:.4f}Mb/sec)\n", read_mb, written_mb,
+                     read_mb + written_mb, (read_mb + written_mb) / seconds);
+  out += fmt::format("{:.2f} Requests/sec executed\n", static_cast<double>(st.events()) / seconds);
+  const latency_histogram latency = st.combined_latency();
+  out += "Test execution summary:\n";
+  out += fmt::format("total time: {:.4f}s\n", st.seconds());
+  out += fmt::format("total number of events: {}\n", st.events());
+  std::uint64_t busy = 0;
+  for (auto ns : st.thread_busy_ns) busy += ns;
+  out += fmt::format("total time taken by event execution: {:.4f}\n", static_cast<double>(busy) / 1e9);
+  out += "per-request statistics:\n";
+  out += fmt::format("min: {:.2f}ms\n", static_cast<double>(latency.min_ns()) / 1e6);
+  out += fmt::format("avg: {:.2f}ms\n", latency.mean_ns() / 1e6);
+  out += fmt::format("max: {:.2f}ms\n", static_cast<double>(latency.max_ns()) / 1e6);
+  out += fmt::format("approx. {} percentile: {:.2f}ms\n", s.percentile ? s.percentile : 95,
+                     latency.percentile_ns(s.percentile ? s.percentile : 95) / 1e6);
+  std::vector<double> events, busy_s;
+  for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
+    events.push_back(static_cast<double>(st.thread_events[i]));
+    busy_s.push_back(static_cast<double>(st.thread_busy_ns[i]) / 1e9);
+  }
+  const spread e = spread_of(events), b = spread_of(busy_s);
+  out += "Threads fairness:\n";
+  out += fmt::format("events (avg/stddev): {:.4f}/{:.2f}\n", e.avg, e.stddev);
+  out += fmt::format("execution time (avg/stddev): {:.4f}/{:.2f}\n", b.avg, b.stddev);
+  return out;
+}
+
+}  // namespace raidbench::report

@@ -1,8 +1,0 @@
-// libFuzzer target: the mdstat parser on arbitrary text.
-#include "raidbench/controller/mdstat.hpp"
-
-#include "fuzz_parser.hpp"
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return raidbench::fuzz::run_one(data, size, [](std::string_view t) { return raidbench::parse_as<raidbench::mdstat>(t); });
-}

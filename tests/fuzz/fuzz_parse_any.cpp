@@ -1,8 +1,0 @@
-// libFuzzer target: detection and parsing through the builtin parser list on arbitrary text.
-#include "raidbench/controller/builtin_parsers.hpp"
-
-#include "fuzz_parser.hpp"
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return raidbench::fuzz::run_one(data, size, [](std::string_view t) { return raidbench::parse_any(t); });
-}

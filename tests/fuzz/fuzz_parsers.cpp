@@ -1,0 +1,51 @@
+// libFuzzer target for every parser family in one binary, so the parsers are compiled with clang's
+// instrumentation once rather than once per family. The family comes from the environment
+// (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|parse_any), read once at start;
+// parse_any is detection and parsing through the builtin parser list.
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "raidbench/controller/builtin_parsers.hpp"
+#include "fuzz_parser.hpp"
+
+namespace {
+
+using parse_fn = raidbench::expected<raidbench::inventory> (*)(std::string_view);
+parse_fn parse = nullptr;
+
+template <class Tool>
+raidbench::expected<raidbench::inventory> parse_with(std::string_view text) {
+  return raidbench::parse_as<Tool>(text);
+}
+
+raidbench::expected<raidbench::inventory> parse_with_any(std::string_view text) { return raidbench::parse_any(text); }
+
+parse_fn parser_named(std::string_view name) {
+  using namespace raidbench;
+  if (name == "megacli") return parse_with<megacli>;
+  if (name == "storcli") return parse_with<storcli>;
+  if (name == "ssacli") return parse_with<ssacli>;
+  if (name == "arcconf") return parse_with<arcconf>;
+  if (name == "mdstat") return parse_with<mdstat>;
+  if (name == "mdadm") return parse_with<mdadm>;
+  if (name == "parse_any") return parse_with_any;
+  return nullptr;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  const char* name = std::getenv("RAIDBENCH_FUZZ_PARSER");
+  parse = parser_named(name ? name : "");
+  if (!parse) {
+    std::fprintf(stderr, "fuzz_parsers: set RAIDBENCH_FUZZ_PARSER to megacli, storcli, ssacli, arcconf, mdstat, "
+                         "mdadm or parse_any\n");
+    std::exit(2);
+  }
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return raidbench::fuzz::run_one(data, size, parse);
+}
