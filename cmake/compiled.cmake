@@ -5,10 +5,16 @@
 file(GLOB raidbench_impl_headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/include
      ${PROJECT_SOURCE_DIR}/include/raidbench/*/impl/*.hpp)
 
-# A unit per area, except where one header would make its area's unit the slowest to compile:
-# those are listed here with the unit they go to.
-set(raidbench_unit_of_megacli parsers_a)
-set(raidbench_unit_of_storcli parsers_a)
+# Three units, balanced on two cores (benchmarks/compile_time.sh): more would parse nlohmann/json,
+# {fmt} and <filesystem> once more each; fewer would leave a core idle in the main job's build.
+set(raidbench_unit_of_controller controller_reports)
+set(raidbench_unit_of_report controller_reports)
+set(raidbench_unit_of_context context_results)
+set(raidbench_unit_of_result context_results)
+set(raidbench_unit_of_verdict context_results)
+foreach(parser megacli storcli ssacli arcconf mdadm mdstat)
+  set(raidbench_unit_of_${parser} parsers)
+endforeach()
 
 set(raidbench_compiled_sources)
 set(raidbench_units)
@@ -17,8 +23,10 @@ foreach(header IN LISTS raidbench_impl_headers)
   string(REGEX REPLACE "^raidbench/([a-z_]+)/impl/.*" "\\1" area ${header})
   if(DEFINED raidbench_unit_of_${name})
     set(unit ${raidbench_unit_of_${name}})
+  elseif(DEFINED raidbench_unit_of_${area})
+    set(unit ${raidbench_unit_of_${area}})
   else()
-    set(unit ${area})
+    message(FATAL_ERROR "cmake/compiled.cmake: no unit for ${header}")
   endif()
   list(APPEND raidbench_units ${unit})
   string(APPEND raidbench_unit_${unit} "#include \"${header}\"\n")

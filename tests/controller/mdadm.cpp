@@ -14,6 +14,8 @@
 using namespace raidbench;
 using raidbench::test::read_fixture;
 
+BOOST_AUTO_TEST_SUITE(mdadm_test)
+
 namespace {
 
 inventory parse_file(const std::string& relative) {
@@ -71,7 +73,6 @@ constexpr std::uint64_t chunk_512k = 512 * 1024;
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(mdadm_test)
 
 BOOST_AUTO_TEST_CASE(detects_mdadm_captures_only) {
   test::check_detection<mdadm>([](const std::string& file) { return file.starts_with("controllers/mdadm/"); });

@@ -15,6 +15,8 @@
 using namespace raidbench;
 using raidbench::test::read_fixture;
 
+BOOST_AUTO_TEST_SUITE(mdstat_test)
+
 namespace {
 
 inventory parse_file(const std::string& relative) {
@@ -100,7 +102,6 @@ constexpr auto none = std::nullopt;
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(mdstat_test)
 
 BOOST_AUTO_TEST_CASE(detects_mdstat_captures_only) {
   test::check_detection<mdstat>([](const std::string& file) { return file.starts_with("controllers/mdstat/"); });

@@ -11,6 +11,8 @@
 using namespace raidbench;
 using raidbench::test::read_fixture;
 
+BOOST_AUTO_TEST_SUITE(megacli_test)
+
 namespace {
 
 inventory parse_file(const std::string& relative) {
@@ -50,7 +52,6 @@ void check_drives(const controller& c, std::size_t count, unsigned enclosure, dr
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(megacli_test)
 
 BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
   raidbench::test::check_detection<megacli>([](const std::string& path) {

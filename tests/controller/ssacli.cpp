@@ -12,6 +12,8 @@
 using namespace raidbench;
 using raidbench::test::read_fixture;
 
+BOOST_AUTO_TEST_SUITE(ssacli_test)
+
 namespace {
 
 inventory parse_file(const std::string& relative) {
@@ -69,7 +71,6 @@ std::string drive(std::string_view port, unsigned bay) { return std::string(port
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(ssacli_test)
 
 BOOST_AUTO_TEST_CASE(detects_hp_captures_only) {
   test::check_detection<ssacli>([](const std::string& file) {

@@ -10,6 +10,8 @@
 using namespace raidbench;
 using raidbench::test::read_fixture;
 
+BOOST_AUTO_TEST_SUITE(storcli_test)
+
 namespace {
 
 inventory parse_file(const std::string& relative) {
@@ -31,7 +33,6 @@ constexpr std::uint64_t printed(std::uint64_t thousandths, int shift) { return (
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(storcli_test)
 
 BOOST_AUTO_TEST_CASE(detects_exactly_the_storcli_and_perccli_captures) {
   raidbench::test::check_detection<storcli>([](const std::string& path) {

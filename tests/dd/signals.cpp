@@ -17,6 +17,8 @@
 
 #include "../support/temp_dir.hpp"
 
+BOOST_AUTO_TEST_SUITE(signals_test)
+
 namespace {
 
 struct outcome {
@@ -97,7 +99,6 @@ outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, c
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(signals_test)
 
 BOOST_AUTO_TEST_CASE(usr1_reports_and_int_reports_and_ends_like_gnu_dd) {
   const std::vector<std::string> operands{"if=/dev/zero", "of=/dev/null", "bs=4k"};
