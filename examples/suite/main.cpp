@@ -278,7 +278,10 @@ int main(int argc, char** argv) {
                                                            {"fdatasync 8 kB", commit_method::fdatasync},
                                                            {"fsync 8 kB", commit_method::fsync},
                                                            {"open_sync 8 kB", commit_method::open_sync}};
-  for (const auto& [name, method] : methods) {
+  for (const auto& [name, each_method] : methods) {
+    // A named copy for the lambda: clang 14 (the sanitizer build's compiler) cannot capture a
+    // structured binding, which C++20 allows.
+    const commit_method method = each_method;
     const bool flushes = method == commit_method::fdatasync || method == commit_method::fsync;
     steps.push_back({name, flushes ? "flush" : "write", true, true, p.commit_seconds, 0,
                      [&, method](const auto& ro) { return commit_test(commit, method, p.commit_seconds, ro); }, {}});

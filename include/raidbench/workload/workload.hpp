@@ -59,6 +59,18 @@ template <> struct default_policy<slot::stop> {
   };
 };
 
+namespace detail {
+/// The first of Ps that fills Slot, or the slot's default policy.
+template <class Slot, class... Ps>
+struct policy_filling {
+  using type = typename default_policy<Slot>::type;
+};
+template <class Slot, class P, class... Ps>
+struct policy_filling<Slot, P, Ps...> {
+  using type = std::conditional_t<fills_slot<P, Slot>, P, typename policy_filling<Slot, Ps...>::type>;
+};
+}  // namespace detail
+
 /// A set of policies, at most one per slot. Build it with `workload(...)`.
 template <class... Policies>
 class workload_t {
@@ -78,9 +90,10 @@ class workload_t {
       return typename default_policy<Slot>::type{};
   }
 
-  /// The policy type that fills Slot.
+  /// The policy type that fills Slot. Found from the types alone: a member access in a member
+  /// alias of this very class would need it complete, which clang (rightly) insists on.
   template <class Slot>
-  using policy_for = decltype(std::declval<const workload_t&>().template get<Slot>());
+  using policy_for = typename detail::policy_filling<Slot, Policies...>::type;
 
  private:
   boost::hana::tuple<Policies...> policies_;
