@@ -63,7 +63,7 @@ for line in open(sys.argv[1]):
         group = f"tool {m.group(1)}"
     elif "raidbench_compiled" in output:
         group = "compiled part (raidbench_compiled)"
-    elif "cmake_pch" in output or "raidbench_test_main" in output:
+    elif "cmake_pch" in output or "raidbench_test_" in output:
         group = "tests: precompiled header and main"
     elif m := re.match(r"tests/([^/]+)/", output):
         group = f"tests/{m.group(1)}"
