@@ -44,7 +44,8 @@ BOOST_AUTO_TEST_CASE(open_flags_combine) {
 BOOST_AUTO_TEST_CASE(mix_ratios) {
   BOOST_TEST(mix::read_write{1.5}.read_fraction() == 0.6, boost::test_tools::tolerance(1e-12));
   BOOST_TEST(mix::read_percent{70}.read_fraction() == 0.7, boost::test_tools::tolerance(1e-12));
-  static_assert(mix::mixed<mix::read_write> && mix::mixed<mix::read_percent> && !mix::mixed<mix::reads_t>);
+  static_assert(mix::reads_and_writes<mix::read_write> && mix::reads_and_writes<mix::read_percent> &&
+                !mix::reads_and_writes<mix::reads_t>);
 }
 
 BOOST_AUTO_TEST_CASE(a_user_policy_fills_a_slot_without_touching_the_library) {

@@ -11,12 +11,12 @@ namespace raidbench::detail {
 /// With timing::per_call a finished call is timed from the previous boundary into its kind's
 /// histogram: one clock read per boundary. With timing::totals it is only counted, and `tick` reads
 /// the clock every 64 calls, so time limits and progress still work.
-template <class Timing>
+template <bool EachCall>
 struct call_clock {
   std::uint64_t t = now_ns();  ///< the last call boundary (per_call), or the last reading (totals)
 
   void finished(thread_stats& stats, op_kind kind, std::uint64_t n_bytes) noexcept {
-    if constexpr (Timing::each_call) {
+    if constexpr (EachCall) {
       const std::uint64_t end = now_ns();
       stats.record(kind, end - t, n_bytes);
       t = end;
@@ -26,14 +26,14 @@ struct call_clock {
   }
   /// Once per iteration, with the loop's count of calls or records.
   void tick(std::uint64_t calls) noexcept {
-    if constexpr (!Timing::each_call)
+    if constexpr (!EachCall)
       if ((calls & 63) == 0) t = now_ns();
   }
   /// After time that belongs to no call (a failed read and its report): the next call starts now.
   void restart() noexcept { t = now_ns(); }
   /// When the loop is over: the time it ended.
   std::uint64_t end() noexcept {
-    if constexpr (!Timing::each_call) t = now_ns();
+    if constexpr (!EachCall) t = now_ns();
     return t;
   }
 };

@@ -81,9 +81,9 @@ struct inline_progress {
 /// write that moves fewer bytes is continued, as dd does, and a record counts once. A failed read
 /// ends the copy unless mix::copy::continue_after_read_error. `staging` holds output blocks when
 /// they differ from input records. Allocates nothing, locks nothing.
-template <class Sync, class Timing, class SourceIo, class DestinationIo>
+template <bool EachCall, bool Periodic, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
-               std::byte* record, std::byte* staging, flush_plan<Sync> flush, inline_progress& progress) {
+               std::byte* record, std::byte* staging, flush_plan<Periodic> flush, inline_progress& progress) {
   const mix::copy& p = plan.policy;
   const std::size_t in_block = plan.block;
   const std::size_t out_block = p.output_block;
@@ -94,7 +94,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
   std::size_t last_short_record = 0;  // the last partial record's size, 0 after a full one
-  call_clock<Timing> clock;
+  call_clock<EachCall> clock;
 
   auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
     std::size_t done = 0;
@@ -112,11 +112,11 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
       clock.finished(stats, op_kind::write, static_cast<std::uint64_t>(w));
       done += static_cast<std::size_t>(w);
       out_offset += static_cast<std::uint64_t>(w);
-      if constexpr (flush_plan<Sync>::periodic) {
+      if constexpr (Periodic) {
         if (++writes_since_flush == flush.every) {
           writes_since_flush = 0;
-          if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
-            job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
+          if (destination.flush(0, flush.call) != 0) {
+            job.failure = {to_string(flush.call).data(), copy_destination, errno};
             return false;
           }
           clock.finished(stats, op_kind::flush, 0);
@@ -208,8 +208,8 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   if (staged != 0 && !job.failure && write_all(staging, staged)) stats.count_record(false, false);
   if (flush.at_end && !job.failure) {
     // Inside the timed window, as dd's conv=fsync and conv=fdatasync.
-    if (destination.template flush<flush_plan<Sync>::call>(0) != 0) {
-      job.failure = {to_string(flush_plan<Sync>::call).data(), copy_destination, errno};
+    if (destination.flush(0, flush.call) != 0) {
+      job.failure = {to_string(flush.call).data(), copy_destination, errno};
     } else {
       clock.finished(stats, op_kind::flush, 0);
     }

@@ -28,9 +28,9 @@ namespace raidbench {
 
 namespace detail {
 
-/// True for workloads whose mix is mix::copy.
+/// True for workloads whose mix is a copy (mix::copy, or a policy derived from it).
 template <class W>
-concept copy_workload = std::is_same_v<std::decay_t<typename W::template policy_for<slot::mix>>, mix::copy>;
+concept copy_workload = W::template policy_for<slot::mix>::kind == mix::kind::copy;
 
 inline expected<void> validate_copy(const mix::copy& c, std::uint64_t block, int open_bits, const target::pair& t,
                                     unsigned threads) {
@@ -55,13 +55,13 @@ inline expected<void> validate_copy(const mix::copy& c, std::uint64_t block, int
 template <class W>
   requires detail::copy_workload<W>
 expected<result> run(const W& w, const run_options& options = {}) {
-  using sync_policy = std::decay_t<typename W::template policy_for<slot::sync>>;
-  using engine_policy = std::decay_t<typename W::template policy_for<slot::engine>>;
-  using timing_policy = typename W::template policy_for<slot::timing>;
-  constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
-  static_assert(is_stream || std::is_same_v<engine_policy, engine::psync_t>,
+  constexpr bool periodic = W::template policy_for<slot::sync>::kind == sync::kind::periodic;
+  constexpr bool each_call = W::template policy_for<slot::timing>::each_call;
+  constexpr engine::kind engine_kind = W::template policy_for<slot::engine>::kind;
+  constexpr bool is_stream = engine_kind == engine::kind::stream;
+  static_assert(is_stream || engine_kind == engine::kind::psync,
                 "raidbench::run: a copy runs on engine::stream or engine::psync");
-  static_assert(std::is_same_v<std::decay_t<typename W::template policy_for<slot::target>>, target::pair>,
+  static_assert(std::is_base_of_v<target::pair, typename W::template policy_for<slot::target>>,
                 "raidbench::run: a copy needs a target::pair (source and destination descriptors)");
 
   result out;
@@ -85,19 +85,19 @@ expected<result> run(const W& w, const run_options& options = {}) {
   job.abort = &abort;
   job.stats = &stats;
   aligned_buffer record(plan.block), staging(plan.policy.output_block);
-  const detail::flush_plan<sync_policy> flush(w.template get<slot::sync>());
+  const detail::flush_plan<periodic> flush{detail::flush_settings_of(w.template get<slot::sync>())};
 
   job.start_ns = now_ns();
   job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
   detail::inline_progress progress(options, job.start_ns);
   const int source[] = {ends.source}, destination[] = {ends.destination};
   if constexpr (is_stream)
-    detail::copy_loop<sync_policy, timing_policy>(job, plan, detail::stream_io{source[0], true},
-                                                  detail::stream_io{destination[0], true}, record.data(),
-                                                  staging.data(), flush, progress);
+    detail::copy_loop<each_call, periodic>(job, plan, detail::stream_io{source[0], true},
+                                           detail::stream_io{destination[0], true}, record.data(), staging.data(),
+                                           flush, progress);
   else
-    detail::copy_loop<sync_policy, timing_policy>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
-                                                  record.data(), staging.data(), flush, progress);
+    detail::copy_loop<each_call, periodic>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
+                                           record.data(), staging.data(), flush, progress);
 
   if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
   if (job.failure)

@@ -1,44 +1,44 @@
 #pragma once
-/// What a sync policy asks of the hot loop (periodic flushes, a type) and of its end (a value).
+/// What a sync policy asks of the hot loop: whether it flushes periodically (a kernel's type) and
+/// the values of those flushes and of the closing one (run-time values).
 #include <cstdint>
 
 #include "raidbench/workload/sync.hpp"
 
 namespace raidbench::detail {
 
-/// Periodic flush every `every` writes (or requests, when `count_reads`) when `periodic`, of the
-/// written file or of `all_files`; `at_end` flushes once after the last I/O.
-template <class Sync>
-struct flush_plan {
-  static constexpr bool periodic = false;
-  static constexpr sync::call call = sync::call::fsync;
+/// The run-time part: a flush every `every` writes (or requests, when `count_reads`), of the written
+/// file or of `all_files`, with `call`; `at_end` flushes once after the last I/O.
+struct flush_settings {
+  sync::call call = sync::call::fsync;
   std::uint64_t every = 0;
   bool at_end = false;
   bool count_reads = false;
   bool all_files = false;
-  explicit flush_plan(const sync::none_t&) {}
 };
-template <sync::call C>
-struct flush_plan<sync::every<C>> {
-  static constexpr bool periodic = true;
-  static constexpr sync::call call = C;
-  std::uint64_t every;
-  bool at_end;
-  bool count_reads;
-  bool all_files;
-  explicit flush_plan(const sync::every<C>& s)
-      : every(s.writes ? s.writes : 1), at_end(s.at_end), count_reads(s.counts == sync::period::requests),
-        all_files(s.covers == sync::scope::all_files) {}
-};
-template <sync::call C>
-struct flush_plan<sync::at_end_t<C>> {
-  static constexpr bool periodic = false;
-  static constexpr sync::call call = C;
-  std::uint64_t every = 0;
-  bool at_end = true;
-  bool count_reads = false;
-  bool all_files = false;
-  explicit flush_plan(const sync::at_end_t<C>&) {}
+
+/// The settings a sync policy declares, by its kind (so policies derived from a built-in one keep
+/// its meaning, and their values).
+template <class Sync>
+flush_settings flush_settings_of(const Sync& s) noexcept {
+  flush_settings out;
+  if constexpr (Sync::kind != sync::kind::none) out.call = Sync::flush_call;
+  if constexpr (Sync::kind == sync::kind::periodic) {
+    out.every = s.writes ? s.writes : 1;
+    out.at_end = s.at_end;
+    out.count_reads = s.counts == sync::period::requests;
+    out.all_files = s.covers == sync::scope::all_files;
+  } else {
+    out.at_end = Sync::kind == sync::kind::at_end;
+  }
+  return out;
+}
+
+/// The settings as one hot loop sees them: `Periodic` is part of the kernel's type, so a loop
+/// without periodic flushes has no flush code in it.
+template <bool Periodic>
+struct flush_plan : flush_settings {
+  static constexpr bool periodic = Periodic;
 };
 
 }  // namespace raidbench::detail

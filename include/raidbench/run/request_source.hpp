@@ -24,22 +24,29 @@ struct position {
   std::uint64_t offset;
 };
 
-/// The operation choice a mix policy reduces to inside the hot loop.
-enum class op_choice : unsigned char { reads, writes, mixed, interleaved };
+/// The operation choice a mix policy reduces to inside the hot loop: always read, always write, a
+/// chance draw, or an interleaving.
+enum class op_choice : unsigned char { reads, writes, by_chance, interleaved };
 
 template <class Mix>
-inline constexpr op_choice choice_of = std::is_same_v<Mix, mix::interleaved> ? op_choice::interleaved
-                                     : mix::mixed<Mix> ? op_choice::mixed
-                                     : std::is_same_v<Mix, mix::reads_t> ? op_choice::reads
-                                                                         : op_choice::writes;
+constexpr op_choice choice_of() noexcept {
+  switch (Mix::kind) {
+    case mix::kind::reads: return op_choice::reads;
+    case mix::kind::random_mix: return op_choice::by_chance;
+    case mix::kind::interleaved: return op_choice::interleaved;
+    case mix::kind::writes: case mix::kind::rewrite: case mix::kind::copy: break;
+  }
+  return op_choice::writes;
+}
 
 /// Produces positions for one thread from its access policy's `next_block`, which picks a block
 /// among the thread's cursor (see access.hpp); the layout turns the block into a file and offset.
+/// It keeps its own copy of the policy, so a policy's state belongs to one thread.
 template <class Access>
 class position_source {
  public:
-  position_source(block_layout layout, std::uint64_t first, std::uint64_t end, bool one_pass) noexcept
-      : layout_(layout), cursor_{first, end, first, layout.total_blocks(), one_pass} {}
+  position_source(const Access& access, block_layout layout, std::uint64_t first, std::uint64_t end, bool one_pass)
+      : layout_(layout), cursor_{first, end, first, layout.total_blocks(), one_pass}, access_(access) {}
 
   /// False when the access policy says the walk is over (one-pass sequential at its end).
   bool next(random_generator& rng, position& out) noexcept {
@@ -58,10 +65,10 @@ class position_source {
  private:
   block_layout layout_;
   access::cursor cursor_;
-  [[no_unique_address]] Access access_{};
+  [[no_unique_address]] Access access_;
 };
 
-/// Read or write, as the mix says; for mixed policies a seeded draw against the read fraction.
+/// Read or write, as the mix says; for a random mix a seeded draw against the read fraction.
 template <op_choice Choice>
 struct op_chooser {
   double read_fraction = 0;
@@ -87,11 +94,11 @@ struct op_chooser<op_choice::interleaved> {
   }
 };
 
-/// The chooser a mix policy reduces to.
+/// The chooser a mix policy reduces to, with the policy's values.
 template <class Mix>
-op_chooser<choice_of<Mix>> chooser_for(const Mix& m) noexcept {
-  if constexpr (std::is_same_v<Mix, mix::interleaved>) return {m.reads_per_write};
-  else if constexpr (mix::mixed<Mix>) return {m.read_fraction()};
+op_chooser<choice_of<Mix>()> chooser_for(const Mix& m) noexcept {
+  if constexpr (Mix::kind == mix::kind::interleaved) return {m.reads_per_write};
+  else if constexpr (Mix::kind == mix::kind::random_mix) return {m.read_fraction()};
   else return {};
 }
 

@@ -27,8 +27,7 @@ struct psync_io {
   long write(std::uint32_t file, std::uint64_t offset, const std::byte* buf, std::size_t n) const noexcept {
     return ::pwrite(fds[file], buf, n, static_cast<off_t>(offset));
   }
-  template <sync::call C>
-  int flush(std::uint32_t file) const noexcept { return flush_descriptor(fds[file], C); }
+  int flush(std::uint32_t file, sync::call c) const noexcept { return flush_descriptor(fds[file], c); }
   /// Positions are the caller's offsets: nothing to move.
   int advance(std::uint32_t, std::int64_t) const noexcept { return 0; }
 };
@@ -61,18 +60,17 @@ class reopen_io {
     else close_keeping_errno(fd);
     return r;
   }
-  template <sync::call C>
-  int flush(std::uint32_t file) const noexcept {
+  int flush(std::uint32_t file, sync::call c) const noexcept {
     int r = 0;
     const bool on_writer = writer_ >= 0;  // only with flush_on_writer, and only after a write
     if (on_writer) {
-      r = flush_descriptor(writer_, C);
+      r = flush_descriptor(writer_, c);
       close_writer();
       if (r != 0) return r;
     }
     const int fd = ::open(paths_[file].c_str(), flags_);
     if (fd < 0) return -1;
-    if (!on_writer) r = flush_descriptor(fd, C);
+    if (!on_writer) r = flush_descriptor(fd, c);
     close_keeping_errno(fd);
     return r;
   }
@@ -106,8 +104,7 @@ struct mmap_io {
     std::memcpy(maps[file] + offset, buf, n);
     return static_cast<long>(n);
   }
-  template <sync::call C>
-  int flush(std::uint32_t file) const noexcept { return ::msync(maps[file], file_size, MS_SYNC); }
+  int flush(std::uint32_t file, sync::call) const noexcept { return ::msync(maps[file], file_size, MS_SYNC); }
 };
 
 /// read(2)/write(2) in order on one descriptor (pipe, terminal, character device, file). A call a
@@ -132,8 +129,7 @@ struct stream_io {
     }
     return static_cast<long>(done);
   }
-  template <sync::call C>
-  int flush(std::uint32_t) const noexcept { return flush_descriptor(fd, C); }
+  int flush(std::uint32_t, sync::call c) const noexcept { return flush_descriptor(fd, c); }
   /// Moves the position by `n` bytes (lseek SEEK_CUR); an input that cannot seek (a pipe) stays.
   int advance(std::uint32_t, std::int64_t n) const noexcept {
     return ::lseek(fd, static_cast<off_t>(n), SEEK_CUR) >= 0 || errno == ESPIPE ? 0 : -1;

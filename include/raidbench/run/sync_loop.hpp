@@ -1,5 +1,5 @@
 #pragma once
-/// The hot loop of the synchronous engines, instantiated per access × mix × flush × engine.
+/// The hot loop of the synchronous engines, instantiated per kernel (kernel.hpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -14,14 +14,15 @@ namespace raidbench::detail {
 /// read once per I/O boundary: one I/O's end is the next one's start, so a latency includes the few
 /// nanoseconds of choosing the next offset. With timing::totals it is read every 64 calls, for the
 /// time limit, and at the end. Allocates nothing, locks nothing, calls nothing virtual.
-template <class Access, op_choice Choice, class Sync, class Timing, class Io>
-void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choice> chooser, flush_plan<Sync> flush) {
+template <bool EachCall, class Access, op_choice Choice, bool Periodic, class Io>
+void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& access, op_chooser<Choice> chooser,
+               flush_plan<Periodic> flush) {
   const std::size_t block = job.layout.block;
-  position_source<Access> positions(job.layout, job.first_block, job.end_block, job.one_pass);
+  position_source<Access> positions(access, job.layout, job.first_block, job.end_block, job.one_pass);
   thread_stats& stats = *job.stats;
   std::uint64_t ops = 0, bytes = 0, counted_since_flush = 0;
   bool dirty = false;  // a write since the last periodic flush
-  call_clock<Timing> clock;
+  call_clock<EachCall> clock;
   position where{};
   while (ops < job.max_ops && bytes < job.max_bytes && clock.t < job.deadline_ns && !job.told_to_stop()) {
     clock.tick(ops);
@@ -37,15 +38,15 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
     ++ops;
     bytes += static_cast<std::uint64_t>(done);
     if (done == 0) break;  // end of input (a stream, or a file shorter than it said)
-    if constexpr (flush_plan<Sync>::periodic) {
+    if constexpr (Periodic) {
       dirty |= kind == op_kind::write;
       if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
         counted_since_flush = 0;
         const std::uint32_t first = flush.all_files ? 0 : where.file;
         const std::uint32_t last = flush.all_files ? job.layout.files : where.file + 1;
         for (std::uint32_t f = first; dirty && f < last; ++f) {
-          if (io.template flush<flush_plan<Sync>::call>(f) != 0) {
-            job.failure = {to_string(flush_plan<Sync>::call).data(), f, errno};
+          if (io.flush(f, flush.call) != 0) {
+            job.failure = {to_string(flush.call).data(), f, errno};
             break;
           }
           clock.finished(stats, op_kind::flush, 0);
@@ -58,8 +59,8 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, op_chooser<Choi
   if (flush.at_end && !job.failure && stats.ops_of(op_kind::write) != 0) {
     // Inside the timed window, as sysbench's --file-fsync-end and dd's conv=fsync.
     for (std::uint32_t f = 0; f < job.layout.files; ++f) {
-      if (io.template flush<flush_plan<Sync>::call>(f) != 0) {
-        job.failure = {to_string(flush_plan<Sync>::call).data(), f, errno};
+      if (io.flush(f, flush.call) != 0) {
+        job.failure = {to_string(flush.call).data(), f, errno};
         break;
       }
       clock.finished(stats, op_kind::flush, 0);

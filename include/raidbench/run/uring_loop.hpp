@@ -59,12 +59,13 @@ class uring_context {
 
 /// Fills the ring, waits for at least one completion, records every completion, refills.
 /// The clock is read once after each wait: it ends the reaped I/Os and starts the next batch.
-template <class Access, op_choice Choice, class Sync>
-void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser, flush_plan<Sync> flush) {
+template <class Access, op_choice Choice, bool Periodic>
+void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_chooser<Choice> chooser,
+                flush_plan<Periodic> flush) {
   constexpr std::uint64_t flush_slot = UINT64_MAX;
   const unsigned block = static_cast<unsigned>(job.layout.block);
   const std::uint32_t depth = job.queue_depth;
-  position_source<Access> positions(job.layout, job.first_block, job.end_block, job.one_pass);
+  position_source<Access> positions(access, job.layout, job.first_block, job.end_block, job.one_pass);
   thread_stats& stats = *job.stats;
   io_uring* ring = ctx.ring();
 
@@ -85,7 +86,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
   auto queue_flush = [&](std::uint32_t file) {
     io_uring_sqe* fsqe = ::io_uring_get_sqe(ring);
     ::io_uring_prep_fsync(fsqe, static_cast<int>(file),
-                          flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
+                          flush.call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
     fsqe->flags |= IOSQE_FIXED_FILE | IOSQE_IO_DRAIN;
     ::io_uring_sqe_set_data64(fsqe, flush_slot);
     flush_in_flight = true;
@@ -123,7 +124,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       ++in_flight;
       ++issued;
       issued_bytes += block;
-      if constexpr (flush_plan<Sync>::periodic) {
+      if constexpr (Periodic) {
         dirty |= kind == op_kind::write;
         if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
           counted_since_flush = 0;
@@ -152,7 +153,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       const std::uint64_t s = ::io_uring_cqe_get_data64(cqe);
       if (s == flush_slot) {
         flush_in_flight = false;
-        if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush_plan<Sync>::call).data(), flush_file, -cqe->res};
+        if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record(op_kind::flush, t - flush_started, 0);
         if (++flush_file < flush_end && !job.failure) {
           queue_flush(flush_file);
@@ -176,7 +177,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
     for (std::uint32_t f = 0; f < job.layout.files; ++f) {
       io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
       ::io_uring_prep_fsync(sqe, static_cast<int>(f),
-                            flush_plan<Sync>::call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
+                            flush.call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
       sqe->flags |= IOSQE_FIXED_FILE;
       io_uring_cqe* cqe = nullptr;
       const int r = ::io_uring_submit_and_wait(ring, 1);
@@ -184,7 +185,7 @@ void uring_loop(thread_job& job, uring_context& ctx, op_chooser<Choice> chooser,
       const int res = r < 0 ? r : cqe->res;
       if (cqe) ::io_uring_cqe_seen(ring, cqe);
       if (res < 0) {
-        job.failure = {to_string(flush_plan<Sync>::call).data(), f, -res};
+        job.failure = {to_string(flush.call).data(), f, -res};
         break;
       }
       const std::uint64_t flushed = now_ns();

@@ -21,7 +21,8 @@ struct cursor {
 };
 
 /// An access policy: fills the slot and picks the next block, or says the walk is over.
-/// It is default-constructed once per thread and called from the hot loop, so keep it cheap.
+/// Each thread works on its own copy of the policy value given to the workload, so a policy may keep
+/// state (and its members reach the hot loop) without locks; it is called per I/O, so keep it cheap.
 template <class A>
 concept access_policy = requires(A a, cursor& c, random_generator& rng, std::uint64_t& block) {
   typename A::slot;
@@ -33,6 +34,7 @@ concept access_policy = requires(A a, cursor& c, random_generator& rng, std::uin
 struct sequential_t {
   using slot = raidbench::slot::access;
   static constexpr std::string_view name = "sequential";
+  static constexpr bool in_order = true;
   bool next_block(cursor& c, random_generator&, std::uint64_t& block) const noexcept {
     if (c.next == c.end) {
       if (c.one_pass || c.first == c.end) return false;
@@ -51,6 +53,11 @@ struct random_t {
     return true;
   }
 };
+
+/// True for access policies that declare `static constexpr bool in_order = true`: each block after
+/// the one before, as the stream engine needs (inherited by policies derived from sequential_t).
+template <class A>
+inline constexpr bool in_order = requires { requires A::in_order; };
 
 inline constexpr sequential_t sequential{};
 inline constexpr random_t random{};

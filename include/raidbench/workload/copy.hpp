@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "raidbench/workload/mix.hpp"
 #include "raidbench/workload/slot.hpp"
 #include "raidbench/workload/target.hpp"
 
@@ -16,6 +17,7 @@ namespace mix {
 struct copy {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "copy";
+  static constexpr mix::kind kind = mix::kind::copy;
   std::uint64_t output_block = 0;  ///< bytes per write; 0: each record is written as it was read
   bool fill_blocks = false;        ///< read again after a short read until the record is full or the input ends
   bool pad_short_reads = false;    ///< zero-fill a short record to `block` bytes before writing it

@@ -45,15 +45,16 @@ workload_description describe(const W& w) {
   const auto stop = w.template get<slot::stop>();
   d.access = std::string(access_policy::name);
   d.mix = std::string(mix_policy::name);
-  if constexpr (mix::mixed<mix_policy>) d.read_fraction = mixing.read_fraction();
-  else d.read_fraction = std::is_same_v<mix_policy, mix::reads_t> ? 1.0 : 0.0;
+  if constexpr (mix_policy::kind == mix::kind::random_mix || mix_policy::kind == mix::kind::interleaved)
+    d.read_fraction = mixing.read_fraction();
+  else d.read_fraction = mix_policy::kind == mix::kind::reads ? 1.0 : 0.0;
   d.block_size = w.template get<slot::block>().bytes;
   d.sync = std::string(sync_policy::name);
-  if constexpr (requires { syncing.writes; }) {
+  if constexpr (sync_policy::kind == sync::kind::periodic) {
     d.sync_every = syncing.writes;
     d.sync_at_end = syncing.at_end;
   } else {
-    d.sync_at_end = !std::is_same_v<sync_policy, sync::none_t>;
+    d.sync_at_end = sync_policy::kind == sync::kind::at_end;
   }
   d.open_flags = open::describe(w.template get<slot::open_flags>().bits());
   d.engine = std::string(W::template policy_for<slot::engine>::name);

@@ -9,28 +9,36 @@ namespace raidbench {
 
 namespace engine {
 
+/// What an engine policy is, declared by each as `static constexpr engine::kind kind` and inherited
+/// by policies derived from it: the runner picks its I/O calls by the kind.
+enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen };
+
 /// pread(2)/pwrite(2), one I/O at a time per thread.
 struct psync_t {
   using slot = raidbench::slot::engine;
   static constexpr std::string_view name = "psync";
+  static constexpr engine::kind kind = engine::kind::psync;
   static constexpr bool asynchronous = false;
 };
 /// io_uring (liburing), keeping `queue_depth` I/Os in flight per thread, with registered files and buffers.
 struct io_uring_t {
   using slot = raidbench::slot::engine;
   static constexpr std::string_view name = "io_uring";
+  static constexpr engine::kind kind = engine::kind::io_uring;
   static constexpr bool asynchronous = true;
 };
 /// The target mapped with mmap(2); reads and writes are memcpy, flushes are msync(2).
 struct mmap_t {
   using slot = raidbench::slot::engine;
   static constexpr std::string_view name = "mmap";
+  static constexpr engine::kind kind = engine::kind::mmap;
   static constexpr bool asynchronous = false;
 };
 /// read(2)/write(2) in order on a descriptor that may not seek: pipes, stdin/stdout, /dev/zero.
 struct stream_t {
   using slot = raidbench::slot::engine;
   static constexpr std::string_view name = "stream";
+  static constexpr engine::kind kind = engine::kind::stream;
   static constexpr bool asynchronous = false;
 };
 
@@ -42,6 +50,7 @@ struct stream_t {
 struct reopen_t {
   using slot = raidbench::slot::engine;
   static constexpr std::string_view name = "reopen";
+  static constexpr engine::kind kind = engine::kind::reopen;
   static constexpr bool asynchronous = false;
   bool flush_on_writer = false;
 };

@@ -7,25 +7,40 @@
 
 namespace raidbench::mix {
 
+/// What a mix policy is, declared by each policy as `static constexpr mix::kind kind` and inherited
+/// by policies derived from it: the runner goes by the kind, never by the exact type.
+enum class kind : unsigned char {
+  reads,        ///< only reads
+  writes,       ///< only writes, creating and extending files
+  rewrite,      ///< only writes, over data already there
+  random_mix,   ///< each request a read with probability `read_fraction()`, else a write
+  interleaved,  ///< reads and writes in the ratio `reads_per_write`, chosen without chance
+  copy,         ///< read a record, write it elsewhere (mix::copy, copy.hpp)
+};
+
 /// Only reads; the target must already hold the data.
 struct reads_t {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "read";
+  static constexpr mix::kind kind = mix::kind::reads;
 };
 /// Only writes; files are created when missing and grow as written.
 struct writes_t {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "write";
+  static constexpr mix::kind kind = mix::kind::writes;
 };
 /// Only writes, over data that must already be there (no file is created or extended).
 struct rewrite_t {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "rewrite";
+  static constexpr mix::kind kind = mix::kind::rewrite;
 };
 /// Reads and writes mixed by a ratio of reads to writes, as sysbench's --file-rw-ratio (1.5).
 struct read_write {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "read_write";
+  static constexpr mix::kind kind = mix::kind::random_mix;
   double reads_per_write = 1.5;
   constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
 };
@@ -33,6 +48,7 @@ struct read_write {
 struct read_percent {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "read_percent";
+  static constexpr mix::kind kind = mix::kind::random_mix;
   double percent = 50;
   constexpr double read_fraction() const noexcept { return percent / 100.0; }
 };
@@ -42,6 +58,7 @@ struct read_percent {
 struct interleaved {
   using slot = raidbench::slot::mix;
   static constexpr std::string_view name = "interleaved";
+  static constexpr mix::kind kind = mix::kind::interleaved;
   double reads_per_write = 1.5;
   constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
 };
@@ -50,8 +67,20 @@ inline constexpr reads_t reads{};
 inline constexpr writes_t writes{};
 inline constexpr rewrite_t rewrite{};
 
-/// True for the policies that mix reads and writes.
+/// A mix policy: fills the slot, has a name, declares its kind; the mixing kinds say how often they read.
 template <class M>
-concept mixed = requires(const M m) { { m.read_fraction() } -> std::convertible_to<double>; };
+concept mix_policy = requires {
+  typename M::slot;
+  { M::name } -> std::convertible_to<std::string_view>;
+  { M::kind } -> std::convertible_to<kind>;
+} && (M::kind != kind::random_mix || requires(const M m) { { m.read_fraction() } -> std::convertible_to<double>; })
+  && (M::kind != kind::interleaved || requires(const M m) {
+       { m.reads_per_write } -> std::convertible_to<double>;
+       { m.read_fraction() } -> std::convertible_to<double>;
+     });
+
+/// True for the policies that both read and write (a chance draw or an interleaving).
+template <class M>
+inline constexpr bool reads_and_writes = M::kind == kind::random_mix || M::kind == kind::interleaved;
 
 }  // namespace raidbench::mix

@@ -1,5 +1,6 @@
 #pragma once
 /// Sync policies: when written data is flushed to stable storage, and with which call.
+#include <concepts>
 #include <cstdint>
 #include <string_view>
 
@@ -12,10 +13,19 @@ enum class call : unsigned char { fsync, fdatasync };
 
 constexpr std::string_view to_string(call c) noexcept { return c == call::fsync ? "fsync" : "fdatasync"; }
 
+/// What a sync policy is, declared by each policy as `static constexpr sync::kind kind` (with the
+/// `flush_call` it makes, unless none) and inherited by policies derived from it.
+enum class kind : unsigned char {
+  none,      ///< never flush
+  periodic,  ///< flush every `writes` writes (members writes, at_end, counts, covers as in `every`)
+  at_end,    ///< flush once, after the last I/O
+};
+
 /// Never flush (the kernel writes back when it likes).
 struct none_t {
   using slot = raidbench::slot::sync;
   static constexpr std::string_view name = "none";
+  static constexpr sync::kind kind = sync::kind::none;
 };
 
 /// What a flush period counts: writes, or every request (reads too) as sysbench's --file-fsync-freq.
@@ -33,6 +43,7 @@ constexpr std::string_view to_string(scope s) noexcept { return s == scope::writ
 template <call C>
 struct every {
   using slot = raidbench::slot::sync;
+  static constexpr sync::kind kind = sync::kind::periodic;
   static constexpr call flush_call = C;
   static constexpr std::string_view name = C == call::fsync ? "fsync_every" : "fdatasync_every";
   std::uint64_t writes = 1;
@@ -47,9 +58,24 @@ using fdatasync_every = every<call::fdatasync>;
 template <call C>
 struct at_end_t {
   using slot = raidbench::slot::sync;
+  static constexpr sync::kind kind = sync::kind::at_end;
   static constexpr call flush_call = C;
   static constexpr std::string_view name = C == call::fsync ? "fsync_at_end" : "fdatasync_at_end";
 };
+
+/// A sync policy: fills the slot, has a name and a kind; the flushing kinds name their call.
+template <class S>
+concept sync_policy = requires {
+  typename S::slot;
+  { S::name } -> std::convertible_to<std::string_view>;
+  { S::kind } -> std::convertible_to<kind>;
+} && (S::kind == kind::none || requires { { S::flush_call } -> std::convertible_to<call>; })
+  && (S::kind != kind::periodic || requires(const S s) {
+       { s.writes } -> std::convertible_to<std::uint64_t>;
+       { s.at_end } -> std::convertible_to<bool>;
+       { s.counts } -> std::convertible_to<period>;
+       { s.covers } -> std::convertible_to<scope>;
+     });
 
 inline constexpr none_t none{};
 inline constexpr at_end_t<call::fsync> fsync_at_end{};

@@ -105,7 +105,7 @@ inline constexpr int fill_count = (int{fills_slot<Policies, Slot>} + ... + 0);
 
 // One check per slot, so the compiler's message names the slot.
 template <class... Ps>
-constexpr void check_one_policy_per_slot() {
+constexpr bool one_policy_per_slot() {
   static_assert(fill_count<slot::access, Ps...> <= 1, "raidbench::workload: two policies fill the 'access' slot");
   static_assert(fill_count<slot::mix, Ps...> <= 1, "raidbench::workload: two policies fill the 'mix' slot");
   static_assert(fill_count<slot::block, Ps...> <= 1, "raidbench::workload: two policies fill the 'block' slot");
@@ -121,44 +121,79 @@ constexpr void check_one_policy_per_slot() {
   static_assert(fill_count<slot::threads, Ps...> <= 1, "raidbench::workload: two policies fill the 'threads' slot");
   static_assert(fill_count<slot::seed, Ps...> <= 1, "raidbench::workload: two policies fill the 'seed' slot");
   static_assert(fill_count<slot::timing, Ps...> <= 1, "raidbench::workload: two policies fill the 'timing' slot");
+  return ((fill_count<typename Ps::slot, Ps...> <= 1) && ...);
 }
 
+// Each policy is what its slot needs (a user policy that misses a member fails here, with the rule).
 template <class W>
-constexpr void check_compatible() {
-  using engine_policy = typename W::template policy_for<slot::engine>;
-  using flags_policy = typename W::template policy_for<slot::open_flags>;
+constexpr bool policies_complete() {
   using access_policy = typename W::template policy_for<slot::access>;
+  using mix_policy = typename W::template policy_for<slot::mix>;
+  using sync_policy = typename W::template policy_for<slot::sync>;
   static_assert(access::access_policy<access_policy>,
                 "raidbench::workload: an access policy needs a static `name` and "
                 "`bool next_block(access::cursor&, random_generator&, std::uint64_t& block)`");
-  constexpr bool is_mmap = std::is_same_v<engine_policy, engine::mmap_t>;
-  constexpr bool is_stream = std::is_same_v<engine_policy, engine::stream_t>;
-  static_assert(!(is_mmap && flags_policy::always_direct),
+  static_assert(mix::mix_policy<mix_policy>,
+                "raidbench::workload: a mix policy needs a static `name` and `kind` (mix::kind), and "
+                "`read_fraction()` for the mixing kinds and `reads_per_write` for kind::interleaved; derive from a "
+                "built-in mix to keep its kind");
+  static_assert(sync::sync_policy<sync_policy>,
+                "raidbench::workload: a sync policy needs a static `name` and `kind` (sync::kind), a "
+                "`flush_call` unless kind::none, and the members of sync::every for kind::periodic; derive from "
+                "a built-in sync policy to keep its kind");
+  return access::access_policy<access_policy> && mix::mix_policy<mix_policy> && sync::sync_policy<sync_policy>;
+}
+
+template <class W>
+constexpr bool policies_compatible() {
+  using engine_policy = typename W::template policy_for<slot::engine>;
+  using flags_policy = typename W::template policy_for<slot::open_flags>;
+  using access_policy = typename W::template policy_for<slot::access>;
+  constexpr bool is_mmap = engine_policy::kind == engine::kind::mmap;
+  constexpr bool is_stream = engine_policy::kind == engine::kind::stream;
+  constexpr bool mmap_direct = is_mmap && flags_policy::always_direct;
+  constexpr bool depth_without_async = W::template has<slot::queue_depth> && !engine_policy::asynchronous;
+  constexpr bool stream_out_of_order = is_stream && !access::in_order<access_policy>;
+  constexpr bool totals_async = !W::template policy_for<slot::timing>::each_call && engine_policy::asynchronous;
+  constexpr bool reopen_descriptor = engine_policy::kind == engine::kind::reopen &&
+                                     std::is_base_of_v<target::descriptor, typename W::template policy_for<slot::target>>;
+  static_assert(!mmap_direct,
                 "raidbench::workload: the mmap engine cannot use O_DIRECT: mapped pages always go through the page cache");
-  static_assert(!W::template has<slot::queue_depth> || engine_policy::asynchronous,
+  static_assert(!depth_without_async,
                 "raidbench::workload: a queue depth needs an asynchronous engine (engine::io_uring); "
                 "psync, mmap and stream issue one I/O at a time");
-  static_assert(!(is_stream && std::is_same_v<access_policy, access::random_t>),
+  static_assert(!stream_out_of_order,
                 "raidbench::workload: the stream engine reads and writes in order; it cannot do random access");
-  static_assert(W::template policy_for<slot::timing>::each_call || !engine_policy::asynchronous,
+  static_assert(!totals_async,
                 "raidbench::workload: timing::totals is for the synchronous engines and copies; io_uring "
                 "reads the clock once per batch of completions already");
-  static_assert(!(std::is_same_v<engine_policy, engine::reopen_t> &&
-                  std::is_same_v<typename W::template policy_for<slot::target>, target::descriptor>),
+  static_assert(!reopen_descriptor,
                 "raidbench::workload: the reopen engine opens the target by its path; a descriptor has none");
+  return !(mmap_direct || depth_without_async || stream_out_of_order || totals_async || reopen_descriptor);
 }
+
+/// Stands in for a workload that failed a check: the compiler has said why, and nothing else
+/// (no run, no description) is instantiated for it, so that message is the only error.
+struct invalid_workload {};
 }  // namespace detail
 
 /// Composes policies, in any order; a slot left out takes its default; two policies for one slot and
-/// incompatible policies are compile errors that say why.
+/// incompatible policies are compile errors that say why, and the first error.
 template <class... Policies>
 constexpr auto workload(Policies... policies) {
   static_assert((policy<Policies> && ...),
                 "raidbench::workload: every argument must be a policy (a type with a nested `slot`)");
-  detail::check_one_policy_per_slot<Policies...>();
-  using result = workload_t<Policies...>;
-  detail::check_compatible<result>();
-  return result(std::move(policies)...);
+  if constexpr (!(policy<Policies> && ...)) {
+    return detail::invalid_workload{};
+  } else if constexpr (!detail::one_policy_per_slot<Policies...>()) {
+    return detail::invalid_workload{};
+  } else if constexpr (!detail::policies_complete<workload_t<Policies...>>()) {
+    return detail::invalid_workload{};
+  } else if constexpr (!detail::policies_compatible<workload_t<Policies...>>()) {
+    return detail::invalid_workload{};
+  } else {
+    return workload_t<Policies...>(std::move(policies)...);
+  }
 }
 
 }  // namespace raidbench

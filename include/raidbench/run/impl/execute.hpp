@@ -1,0 +1,112 @@
+#pragma once
+// The runner's shared part (see core/linkage.hpp): included by execute.hpp when header-only,
+// compiled once in raidbench_compiled otherwise.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/random.hpp"
+#include "raidbench/core/system_error.hpp"
+#include "raidbench/core/units.hpp"
+#include "raidbench/run/execute.hpp"
+#include "raidbench/run/thread_job.hpp"
+
+namespace raidbench::detail {
+
+namespace execution {
+
+/// Checks the values the compiler cannot: sizes, counts, alignment.
+inline expected<void> validate(const workload_description& d, int open_bits, engine::kind engine) {
+  const bool stream = engine == engine::kind::stream;
+  if (d.block_size == 0) return fail("the block size must be at least 1 byte");
+  if (d.threads == 0) return fail("the number of threads must be at least 1");
+  if (d.queue_depth == 0 || d.queue_depth > 4096) return fail(fmt::format("queue depth {} is outside 1…4096", d.queue_depth));
+  if ((open_bits & O_DIRECT) && d.block_size % 512 != 0)
+    return fail(fmt::format("O_DIRECT needs a block size that is a multiple of 512 bytes, not {}", d.block_size));
+  if (engine == engine::kind::mmap && (open_bits & O_DIRECT))
+    return fail("the mmap engine cannot use O_DIRECT: mapped pages always go through the page cache");
+  if (!stream && d.total_size / std::max<std::uint32_t>(d.files, 1) < d.block_size)
+    return fail(fmt::format("the target ({} per file) is smaller than one block ({})",
+                            format_iec(d.total_size / std::max<std::uint32_t>(d.files, 1)), format_iec(d.block_size)));
+  if (stream && d.threads != 1) return fail("the stream engine works with one thread");
+  return {};
+}
+
+/// Shares `total` among `parts`: part i gets [i·total/parts, (i+1)·total/parts).
+inline std::uint64_t share_begin(std::uint64_t total, unsigned parts, unsigned i) {
+  return static_cast<std::uint64_t>(static_cast<uint128>(total) * i / parts);
+}
+
+inline std::uint64_t limit_share(std::uint64_t limit, unsigned parts, unsigned i) {
+  if (limit == 0) return UINT64_MAX;
+  return share_begin(limit, parts, i + 1) - share_begin(limit, parts, i);
+}
+
+/// Opens the target for the run; mmap needs read access even to write, and a file as long as the mapping.
+inline expected<opened_target> open_for(const run_request& r) {
+  const target_use use = r.inputs.use;
+  const bool mmap = r.engine == engine::kind::mmap;
+  auto opened = r.open_target(r.target, r.inputs.open_bits, mmap && use == target_use::write ? target_use::mixed : use);
+  if (!opened && mmap && use == target_use::write) {
+    // A missing file is created at its full size, then mapped.
+    opened = r.open_target(r.target, r.inputs.open_bits, target_use::write);
+    if (opened) {
+      for (int fd : opened->fds())
+        if (::ftruncate(fd, static_cast<off_t>(opened->file_size())) != 0) {
+          const int err = errno;
+          opened->remove_created_files();
+          return system_failure("ftruncate", r.description->path, err);
+        }
+      // A shared writable mapping needs a descriptor open for reading too.
+      opened = r.open_target(r.target, r.inputs.open_bits, target_use::mixed);
+    }
+  }
+  return opened;
+}
+
+}  // namespace execution
+
+RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options& options) {
+  using namespace execution;
+  const workload_description& d = *r.description;
+  const bool stream = r.engine == engine::kind::stream;
+  if (auto ok = validate(d, r.inputs.open_bits, r.engine); !ok) return ok.err();
+  auto opened = open_for(r);
+  if (!opened) return opened.err();
+  opened_target& files = *opened;
+  if (r.engine == engine::kind::mmap)
+    if (auto m = files.map_files(r.inputs.use != target_use::read); !m) return m.err();
+  // The reopen engine opens the files itself for every I/O; no other descriptor stays open meanwhile.
+  if (r.engine == engine::kind::reopen) files.close_descriptors();
+
+  const unsigned n_threads = d.threads;
+  const block_layout layout{files.file_count(), stream ? UINT64_MAX : files.file_size() / d.block_size, d.block_size};
+  std::vector<thread_job> jobs(n_threads);
+  for (unsigned i = 0; i < n_threads; ++i) {
+    auto& job = jobs[i];
+    job.layout = layout;
+    job.first_block = stream ? 0 : share_begin(layout.total_blocks(), n_threads, i);
+    job.end_block = stream ? UINT64_MAX : share_begin(layout.total_blocks(), n_threads, i + 1);
+    job.one_pass = r.stop.one_pass || stream;
+    job.max_ops = limit_share(r.stop.ops, n_threads, i);
+    job.max_bytes = limit_share(r.stop.bytes, n_threads, i);
+    job.queue_depth = d.queue_depth;
+    job.rng = random_generator(d.seed * 0x9e3779b97f4a7c15ULL + i);
+  }
+
+  r.inputs.files = &files;
+  const kernel_body body = r.body;
+  const kernel_inputs& inputs = r.inputs;
+  auto stats = run_threads(
+      jobs, [&](thread_job& job, start_gate& gate, error& setup_error) { body(job, gate, setup_error, inputs); },
+      r.stop.time, options, files.names());
+  if (!stats && r.inputs.use == target_use::write) files.remove_created_files();
+  return stats;
+}
+
+}  // namespace raidbench::detail
