@@ -1,0 +1,8 @@
+// expect: a mix policy needs a static `name` and `kind`
+#include "raidbench/workload/workload.hpp"
+struct half_reads {
+  using slot = raidbench::slot::mix;
+  static constexpr std::string_view name = "half";
+  double read_fraction() const { return 0.5; }
+};
+int main() { (void)raidbench::workload(half_reads{}); }
