@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -131,9 +132,12 @@ BOOST_AUTO_TEST_CASE(fill_blocks_joins_short_pipe_reads) {
     BOOST_TEST_REQUIRE(::pipe(fds) == 0);
     file_descriptor read_end(fds[0]);
     std::thread writer([&] {
-      // Two writes with a pause between them: the first read sees only the first part.
+      // Two writes, the second once the copy has read the first (FIONREAD is 0; at most 10 s): the
+      // first read sees only the first part, however late the copy starts.
       (void)!::write(fds[1], "abc", 3);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      int unread = 3;
+      for (int i = 0; i < 2000 && ::ioctl(fds[1], FIONREAD, &unread) == 0 && unread != 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
       (void)!::write(fds[1], "defgh", 5);
       ::close(fds[1]);
     });

@@ -37,10 +37,16 @@ struct dd_case {
   std::vector<const char*> outputs = {"out"};
 };
 
-// `in` holds 100000 bytes that are not all alike; `slow` writes 3 bytes, pauses, then 5 more.
+// `in` holds 100000 bytes that are not all alike; `slow` writes 3 bytes to its pipe, waits until
+// the reader has taken them (FIONREAD is 0), then writes 5 more: the reader's first read returns
+// exactly 3 bytes however late it starts (a fixed pause was not enough for a sanitized build under
+// load); after 10 s it writes anyway, so a reader that never reads fails instead of hanging.
 constexpr const char* common_setup =
     "awk 'BEGIN { for (i = 0; i < 1000; i++) printf \"%099d\\n\", i }' > in; "
-    "printf '#!/bin/sh\\nprintf abc; sleep 0.3; printf defgh\\n' > slow; chmod +x slow\n";
+    "printf '%s\\n' '#!/usr/bin/python3' 'import fcntl, os, struct, termios, time' 'os.write(1, b\"abc\")' "
+    "'for _ in range(2000):' '  if not struct.unpack(\"i\", fcntl.ioctl(1, termios.FIONREAD, bytes(4)))[0]: break' "
+    "'  time.sleep(0.005)' "
+    "'os.write(1, b\"defgh\")' > slow; chmod +x slow\n";
 
 const std::vector<dd_case> cases = {
     {"DD if=in of=out bs=4096"},

@@ -78,7 +78,12 @@ outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, c
   // A read that has not started yet would see the signal only by chance: wait until it waits.
   for (int i = 0; blocked && i < 500 && !waits_in_read(pid); ++i) std::this_thread::sleep_for(10ms);
   ::kill(pid, SIGUSR1);
-  std::this_thread::sleep_for(200ms);
+  // SIGINT only once the statistics SIGUSR1 asked for are out: both pending at once print once.
+  auto printed = [&] {
+    std::ifstream err(err_path);
+    return std::string(std::istreambuf_iterator<char>(err), {}).find(" copied, ") != std::string::npos;
+  };
+  for (int i = 0; i < 500 && !printed(); ++i) std::this_thread::sleep_for(10ms);
   ::kill(pid, SIGINT);
   int status = 0;
   for (int i = 0; i < 500 && ::waitpid(pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(10ms);
