@@ -13,6 +13,7 @@
 #include "raidbench/core/aligned_buffer.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/owned_file.hpp"
 #include "raidbench/core/random.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
@@ -66,8 +67,10 @@ expected<void> prepare_files(const options& o, std::string& out) {
   const std::uint64_t start = raidbench::now_ns();
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const std::string name = file_name(i).string();
-    raidbench::file_descriptor fd(::open(name.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC | o.open_bits(), 0600));
-    if (fd.get() < 0) return raidbench::system_failure("open", name, errno);
+    // Never through a link planted under the name; an existing file only if it is a regular file of ours.
+    auto own = raidbench::create_or_open_own_file(name, O_WRONLY | o.open_bits(), 0600);
+    if (!own) return own.err();
+    const raidbench::file_descriptor fd = std::move(own->fd);
     const off_t end = ::lseek(fd.get(), 0, SEEK_END);
     if (end < 0) return raidbench::system_failure("lseek", name, errno);
     auto offset = static_cast<std::uint64_t>(end);
@@ -92,7 +95,15 @@ expected<void> prepare_files(const options& o, std::string& out) {
 }
 
 void remove_files(const options& o) {
-  for (std::uint32_t i = 0; i < o.files; ++i) ::unlink(file_name(i).c_str());
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    const auto name = file_name(i);
+    struct stat st {};
+    if (::lstat(name.c_str(), &st) != 0) continue;
+    // Only what could be ours: a regular file of this user under sysbench's name. A link or another
+    // user's file is left alone, and said so.
+    if (S_ISREG(st.st_mode) && st.st_uid == ::geteuid()) ::unlink(name.c_str());
+    else fmt::print(stderr, "rb-fileio: left {} alone: not a regular file of this user\n", name.string());
+  }
 }
 
 expected<void> check_prepared(const options& o) {

@@ -17,7 +17,7 @@ raidbench::expected<void> check_free_space(const std::filesystem::path& dir, con
 /// Creates or extends the files to their size (whole blocks, fsync'ed), printing as sysbench does.
 raidbench::expected<void> prepare_files(const options& o, std::string& out);
 
-/// Removes exactly the files sysbench would name, and nothing else.
+/// Removes the files sysbench would name that are regular files of this user, and nothing else.
 void remove_files(const options& o);
 
 /// Says which file is missing or short when a test needs them prepared.

@@ -71,7 +71,7 @@ std::vector<test_spec> pg_test_fsync_tests(std::uint64_t block) {
 }
 
 bool direct_accepted(const std::filesystem::path& file, const test_spec& t) {
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_DIRECT | t.open_flags);
+  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DIRECT | t.open_flags);
   if (fd < 0) return false;
   ::close(fd);
   return true;

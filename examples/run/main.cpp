@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
   }
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const fs::path f = s.dir / fmt::format("rb-run.{}", i);
-    if (!fs::exists(f)) s.files.push_back(f);
+    if (!fs::exists(fs::symlink_status(f, ec))) s.files.push_back(f);  // what was there (a link too) is not ours
   }
 
   auto context = raidbench::gather_storage_context(s.dir);

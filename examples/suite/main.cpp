@@ -149,7 +149,7 @@ struct scratch {
   fs::path file(const std::string& name) {
     const fs::path f = dir / name;
     std::error_code ec;
-    if (fs::exists(f, ec)) {
+    if (fs::exists(fs::symlink_status(f, ec))) {  // a link, even a dangling one, is not ours either
       clean();
       die(fmt::format("{} exists already; raidbench only writes files it creates", f.string()));
     }

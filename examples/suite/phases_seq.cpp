@@ -18,7 +18,7 @@ std::chrono::nanoseconds as_duration(double seconds) {
 }
 
 bool takes_direct(const std::filesystem::path& file, int flags) {
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_DIRECT | flags);
+  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DIRECT | flags);
   if (fd < 0) return false;
   ::close(fd);
   return true;

@@ -64,7 +64,7 @@ struct kernel {
       else if constexpr (Engine == engine::kind::mmap)
         sync_loop<EachCall>(job, mmap_io{files.maps().data(), files.file_size()}, buffer.data(), access, chooser, flush);
       else
-        sync_loop<EachCall>(job, psync_io{files.fds().data()}, buffer.data(), access, chooser, flush);
+        sync_loop<EachCall>(job, psync_block_io{{files.fds().data()}}, buffer.data(), access, chooser, flush);
     }
   }
 };

@@ -14,6 +14,7 @@
 
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/owned_file.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/workload/target.hpp"
@@ -98,28 +99,43 @@ class opened_target {
   }
 
  private:
+  // A file the run writes is created without following links, or reused only when it is a regular
+  // file of the tool's own user (core/owned_file.hpp); a file it only reads must be a regular file.
   expected<void> add(const std::filesystem::path& path, std::uint64_t size, int flags, target_use use) {
     const std::string name = path.string();
-    const bool creates = use == target_use::write;
-    const int access = use == target_use::read ? O_RDONLY : use == target_use::write ? O_WRONLY : O_RDWR;
-    struct stat before {};
-    const bool existed = ::stat(name.c_str(), &before) == 0;
-    if (!existed && !creates)
-      return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name));
-    if (existed && S_ISBLK(before.st_mode))
-      return fail(fmt::format("{} is a block device; raidbench's runner only works on files", name));
-    const int fd = ::open(name.c_str(), access | (creates ? O_CREAT : 0) | O_CLOEXEC | flags, 0644);
-    if (fd < 0) {
-      const int err = errno;
-      return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
+    file_descriptor fd;
+    bool created = false;
+    if (use == target_use::read) {
+      fd.reset(::open(name.c_str(), O_RDONLY | O_CLOEXEC | flags));
+      if (!fd) {
+        const int err = errno;
+        if (err == ENOENT)
+          return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads it)", name));
+        return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
+      }
+      struct stat st {};
+      if (::fstat(fd.get(), &st) != 0) return system_failure("stat", name, errno);
+      if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", name));
+      if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench's runner only works on files", name));
+    } else {
+      const int access = use == target_use::write ? O_WRONLY : O_RDWR;
+      auto own = use == target_use::write ? create_or_open_own_file(name, access | flags) : open_own_file(name, access | flags);
+      if (!own) {
+        if (own.err().errnum == ENOENT)
+          return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name));
+        return own.err();
+      }
+      fd = std::move(own->fd);
+      created = own->created;
     }
-    owned_.emplace_back(fd);
-    fds_.push_back(fd);
+    const int raw = fd.get();
+    owned_.push_back(std::move(fd));
+    fds_.push_back(raw);
     names_.push_back(name);
-    if (!existed) created_.push_back(path);
+    if (created) created_.push_back(path);
     if (use != target_use::write) {
       struct stat st {};
-      if (::fstat(fd, &st) != 0) return system_failure("stat", name, errno);
+      if (::fstat(raw, &st) != 0) return system_failure("stat", name, errno);
       if (static_cast<std::uint64_t>(st.st_size) < size)
         return fail(fmt::format("{} holds {} but the workload needs {}; prepare it first", name,
                                 format_iec(static_cast<std::uint64_t>(st.st_size)), format_iec(size)));

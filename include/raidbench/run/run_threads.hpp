@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/system_error.hpp"
@@ -118,6 +120,9 @@ inline expected<run_statistics> fold(const std::vector<thread_job>& jobs, const 
     if (!setup_errors[i].message.empty()) return setup_errors[i];
     if (const auto& f = jobs[i].failure) {
       const std::string name = f.file < file_names.size() ? file_names[f.file] : std::string();
+      if (f.errnum == 0)  // a short transfer, not a failed call
+        return fail(fmt::format("{} {}: short {}: the file ended within a block (truncated during the run?) or the "
+                                "filesystem is full", f.call, name, f.call));
       return system_failure(f.call, name, f.errnum);
     }
   }

@@ -18,8 +18,43 @@ inline int flush_descriptor(int fd, sync::call c) noexcept {
   return c == sync::call::fsync ? ::fsync(fd) : ::fdatasync(fd);
 }
 
-/// pread(2)/pwrite(2) on the target's descriptors.
+/// pread(2) of n bytes, repeated for the rest after a partial read: n bytes, fewer only at the end of
+/// the file, or -1 with errno.
+inline long pread_all(int fd, std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
+  long r = ::pread(fd, buf, n, static_cast<off_t>(offset));
+  if (r == static_cast<long>(n)) [[likely]]
+    return r;
+  std::size_t done = 0;
+  for (;; r = ::pread(fd, buf + done, n - done, static_cast<off_t>(offset + done))) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return -1;
+    if (r == 0) return static_cast<long>(done);
+    if ((done += static_cast<std::size_t>(r)) == n) return static_cast<long>(n);
+  }
+}
+
+/// pwrite(2) of n bytes, repeated for the rest after a partial write: n, or -1 with errno (the error
+/// the rest met, such as ENOSPC: a short write is never a success).
+inline long pwrite_all(int fd, const std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
+  long r = ::pwrite(fd, buf, n, static_cast<off_t>(offset));
+  if (r == static_cast<long>(n)) [[likely]]
+    return r;
+  std::size_t done = 0;
+  for (;; r = ::pwrite(fd, buf + done, n - done, static_cast<off_t>(offset + done))) {
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return -1;
+    if (r == 0) {  // no progress: the filesystem has no room left
+      errno = ENOSPC;
+      return -1;
+    }
+    if ((done += static_cast<std::size_t>(r)) == n) return static_cast<long>(n);
+  }
+}
+
+/// pread(2)/pwrite(2) on the target's descriptors, one call each: a copy (dd) sees partial reads and
+/// writes, and interrupted calls, as they happen.
 struct psync_io {
+  static constexpr bool stream = false;  ///< a short transfer is a failure, not the end of input
   const int* fds;
   long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
     return ::pread(fds[file], buf, n, static_cast<off_t>(offset));
@@ -32,14 +67,25 @@ struct psync_io {
   int advance(std::uint32_t, std::int64_t) const noexcept { return 0; }
 };
 
+/// The runner's psync engine: whole blocks, the rest of a partial transfer repeated (pread_all, pwrite_all).
+struct psync_block_io : psync_io {
+  long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
+    return pread_all(fds[file], buf, n, offset);
+  }
+  long write(std::uint32_t file, std::uint64_t offset, const std::byte* buf, std::size_t n) const noexcept {
+    return pwrite_all(fds[file], buf, n, offset);
+  }
+};
+
 /// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it (engine::reopen).
 /// A flush opens its own descriptor; with `flush_on_writer` it flushes the last write's descriptor,
 /// kept open until then, and opens and closes its own without using it, so both modes make the
 /// same calls. One per thread; not copyable, since it may hold that descriptor.
 class reopen_io {
  public:
+  static constexpr bool stream = false;
   reopen_io(const std::string* paths, int flags, bool flush_on_writer) noexcept
-      : paths_(paths), flags_(flags | O_CLOEXEC), flush_on_writer_(flush_on_writer) {}
+      : paths_(paths), flags_(flags | O_CLOEXEC | O_NOFOLLOW), flush_on_writer_(flush_on_writer) {}
   reopen_io(const reopen_io&) = delete;
   reopen_io& operator=(const reopen_io&) = delete;
   ~reopen_io() { close_writer(); }
@@ -47,7 +93,7 @@ class reopen_io {
   long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
     const int fd = ::open(paths_[file].c_str(), flags_);
     if (fd < 0) return -1;
-    const long r = ::pread(fd, buf, n, static_cast<off_t>(offset));
+    const long r = pread_all(fd, buf, n, offset);
     close_keeping_errno(fd);
     return r;
   }
@@ -55,7 +101,7 @@ class reopen_io {
     close_writer();
     const int fd = ::open(paths_[file].c_str(), flags_);
     if (fd < 0) return -1;
-    const long r = ::pwrite(fd, buf, n, static_cast<off_t>(offset));
+    const long r = pwrite_all(fd, buf, n, offset);
     if (flush_on_writer_ && r >= 0) writer_ = fd;
     else close_keeping_errno(fd);
     return r;
@@ -94,6 +140,7 @@ class reopen_io {
 
 /// memcpy to and from shared mappings of the files; a flush is msync(MS_SYNC) of the whole file.
 struct mmap_io {
+  static constexpr bool stream = false;
   std::byte* const* maps;
   std::uint64_t file_size;
   long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
@@ -111,6 +158,7 @@ struct mmap_io {
 /// signal interrupts is repeated, unless `report_interrupts`: then it returns what it did, or -1
 /// with EINTR (a copy looks at its signals then, as dd does while a pipe keeps it waiting).
 struct stream_io {
+  static constexpr bool stream = true;  ///< a short read is what the input had; zero bytes end it
   int fd;
   bool report_interrupts = false;
   long read(std::uint32_t, std::uint64_t, std::byte* buf, std::size_t n) const noexcept {

@@ -34,6 +34,13 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& a
       job.failure = {kind == op_kind::read ? "read" : "write", where.file, errno};
       break;
     }
+    // On a file, fewer bytes than the block (after the engine retried the rest) is a failure: the file
+    // ended early. errno 0 says so to the runner.
+    if constexpr (!Io::stream)
+      if (static_cast<std::size_t>(done) != block) [[unlikely]] {
+        job.failure = {kind == op_kind::read ? "read" : "write", where.file, 0};
+        break;
+      }
     clock.finished(stats, kind, static_cast<std::uint64_t>(done));
     ++ops;
     bytes += static_cast<std::uint64_t>(done);

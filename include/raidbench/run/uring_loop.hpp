@@ -164,8 +164,9 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       const slot_state& st = slots[s];
       free_slots.push_back(static_cast<std::uint32_t>(s));
       --in_flight;
-      if (cqe->res < 0) {
-        if (!job.failure) job.failure = {st.kind == op_kind::read ? "read" : "write", st.file, -cqe->res};
+      // An error, or fewer bytes than the block (errno 0: a short transfer), fails the run.
+      if (cqe->res < 0 || static_cast<unsigned>(cqe->res) != block) [[unlikely]] {
+        if (!job.failure) job.failure = {st.kind == op_kind::read ? "read" : "write", st.file, cqe->res < 0 ? -cqe->res : 0};
         input_done = true;
         continue;
       }

@@ -53,14 +53,15 @@ inline expected<opened_target> open_for(const run_request& r) {
   const bool mmap = r.engine == engine::kind::mmap;
   auto opened = r.open_target(r.target, r.inputs.open_bits, mmap && use == target_use::write ? target_use::mixed : use);
   if (!opened && mmap && use == target_use::write) {
-    // A missing file is created at its full size, then mapped.
+    // A missing file is created at its full size, its blocks reserved, then mapped: a sparse file
+    // on a filesystem without room for it would end the run in SIGBUS at the first page it cannot hold.
     opened = r.open_target(r.target, r.inputs.open_bits, target_use::write);
     if (opened) {
-      for (int fd : opened->fds())
-        if (::ftruncate(fd, static_cast<off_t>(opened->file_size())) != 0) {
-          const int err = errno;
+      for (std::size_t i = 0; i < opened->fds().size(); ++i)
+        if (const int err = ::posix_fallocate(opened->fds()[i], 0, static_cast<off_t>(opened->file_size())); err != 0) {
+          const std::string name = opened->names()[i];
           opened->remove_created_files();
-          return system_failure("ftruncate", r.description->path, err);
+          return system_failure("posix_fallocate", name, err);
         }
       // A shared writable mapping needs a descriptor open for reading too.
       opened = r.open_target(r.target, r.inputs.open_bits, target_use::mixed);

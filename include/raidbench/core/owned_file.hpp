@@ -1,0 +1,71 @@
+#pragma once
+/// Opening files a tool writes in a directory other people may write to: a new file is created with
+/// O_CREAT|O_EXCL|O_NOFOLLOW, so no link planted under its name is followed; an existing file is
+/// reused only when it is provably the tool's kind of file: a regular file, not a link, owned by the
+/// user the tool runs as. Anything else is a one-line error naming the path and the reason.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/system_error.hpp"
+
+namespace raidbench {
+
+/// A descriptor of a file the tool may write, and whether this call created the file (only then
+/// may the tool remove it when it cleans up).
+struct owned_file {
+  file_descriptor fd;
+  bool created = false;
+};
+
+namespace detail {
+
+inline expected<void> check_reusable(int fd, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return system_failure("stat", path, errno);
+  if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", path));
+  if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench only writes to regular files", path));
+  if (st.st_uid != ::geteuid())
+    return fail(fmt::format("{} belongs to another user (uid {}); raidbench reuses only files of its own user", path,
+                            st.st_uid));
+  return {};
+}
+
+inline error link_refused(const std::string& path) {
+  return fail(fmt::format("{} is a symbolic link; raidbench does not write through links", path));
+}
+
+}  // namespace detail
+
+/// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
+/// through a link, only a regular file of the tool's own user.
+inline expected<owned_file> open_own_file(const std::string& path, int flags) {
+  const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    const int err = errno;
+    if (err == ELOOP) return detail::link_refused(path);
+    return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", path, err);
+  }
+  owned_file out{file_descriptor(fd), false};
+  if (auto ok = detail::check_reusable(fd, path); !ok) return ok.err();
+  return out;
+}
+
+/// Creates `path` for writing, or reopens it when it already exists and open_own_file accepts it.
+inline expected<owned_file> create_or_open_own_file(const std::string& path, int flags, mode_t mode = 0644) {
+  const int fd = ::open(path.c_str(), flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+  if (fd >= 0) return owned_file{file_descriptor(fd), true};
+  const int err = errno;
+  if (err != EEXIST) return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", path, err);
+  return open_own_file(path, flags);  // a link under the name (even a dangling one) is refused there
+}
+
+}  // namespace raidbench

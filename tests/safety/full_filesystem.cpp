@@ -1,0 +1,61 @@
+// A full filesystem is a failure, never a report: each tool exits non-zero with one line naming the
+// error, and removes what it created. On an 8 MiB tmpfs the test mounts (and unmounts) itself.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/mount.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+#include "../fsync/shell.hpp"
+#include "../support/temp_dir.hpp"
+
+namespace fs = std::filesystem;
+
+BOOST_AUTO_TEST_SUITE(full_filesystem_test)
+
+namespace {
+
+// An 8 MiB tmpfs on a temporary directory, unmounted when it goes.
+class small_tmpfs {
+ public:
+  small_tmpfs() {
+    if (::mount("tmpfs", dir_.path().c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=8m") != 0)
+      BOOST_FAIL("mount tmpfs on " << dir_.path() << ": " << std::strerror(errno) << " (the safety tests run as root)");
+  }
+  ~small_tmpfs() { ::umount2(dir_.path().c_str(), MNT_DETACH); }
+  const fs::path& path() const { return dir_.path(); }
+
+ private:
+  raidbench::test::temp_dir dir_;
+};
+
+bool empty(const fs::path& dir) { return fs::is_empty(dir); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(rb_fsync_fails_on_a_full_filesystem_as_pg_test_fsync_does) {
+  small_tmpfs fs8;
+  const auto r = raidbench::test::run_one(std::string(RB_FSYNC) + " -s 1 -f " + (fs8.path() / "f").string() + " 2>&1");
+  BOOST_TEST(r.status == 1, r.output);
+  BOOST_TEST(r.output.find("No space left on device") != std::string::npos, r.output);
+  BOOST_TEST(r.output.find("ops/sec") == std::string::npos, r.output);  // no figure was printed
+  BOOST_TEST(empty(fs8.path()));
+}
+
+BOOST_AUTO_TEST_CASE(rb_run_fails_on_a_full_filesystem_and_removes_its_file) {
+  small_tmpfs fs8;
+  for (const char* engine : {"psync", "io_uring", "mmap"}) {
+    const auto r = raidbench::test::run_one(std::string(RB_RUN) + " --dir " + fs8.path().string() +
+                                            " --rw write --size 16M --time 5 --engine " + engine + " 2>&1");
+    BOOST_TEST(r.status == 1, engine << ": " << r.output);
+    BOOST_TEST((r.output.find("No space left on device") != std::string::npos ||
+                r.output.find("short write") != std::string::npos),
+               engine << ": " << r.output);
+    BOOST_TEST(empty(fs8.path()), engine);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
