@@ -1,7 +1,9 @@
 // rb-fileio: sysbench 1.0.20's fileio test on raidbench's policies and runner.
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +40,18 @@ int failed(const std::string& message) {
 void print(const std::string& s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
   std::fflush(stdout);
+}
+
+// The end of a run: 0, or for a run a signal stopped, the notice on stderr (stdout keeps sysbench's
+// layout) and the end sysbench meets: death by that signal, which the shell sees as 128 + it.
+int finish(const raidbench::result& r) {
+  if (!r.stats.interrupted) return 0;
+  const int signal = raidbench::stop_signal().load() ? raidbench::stop_signal().load() : SIGINT;
+  std::fprintf(stderr, "rb-fileio: interrupted by SIG%s: the figures above cover the run until then\n", ::sigabbrev_np(signal));
+  std::fflush(nullptr);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+  return 128 + signal;  // the default action of these signals ends the process: not reached
 }
 
 // The engine slot's table: sysbench's --file-io-mode to the translation unit of that engine.
@@ -77,7 +91,8 @@ plan plan_of(const options& o) {
 bool page_cache_may_serve(const options& o) {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   const auto ram = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-  return !o.extra_direct && pages > 0 && o.file_size() * o.files <= ram;
+  const bool reads = o.mode == fileio_mode::seqrd || o.mode == fileio_mode::rndrd || o.mode == fileio_mode::rndrw;
+  return reads && !o.extra_direct && pages > 0 && o.file_size() * o.files <= ram;
 }
 
 std::string page_cache_note(const options& o) {
@@ -136,7 +151,7 @@ int run_test(const options& o) {
     j["context"] = *context;
     j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
     print(j.dump(2) + "\n");
-    return 0;
+    return finish(*r);
   }
   std::string out;
   if (o.format == output_format::sysbench04) {
@@ -146,9 +161,10 @@ int run_test(const options& o) {
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
     out += raidbench::report::sysbench_fileio_report(r->stats, settings);
   }
-  if (page_cache_may_serve(o)) out += page_cache_note(o);
   print(out);
-  return 0;
+  // raidbench's own interpretation goes to stderr: stdout is sysbench's layout, for the parsers of it.
+  if (page_cache_may_serve(o)) std::fputs(page_cache_note(o).c_str(), stderr);
+  return finish(*r);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -246,9 +247,12 @@ int main(int argc, char** argv) {
       auto r = rb_fsync::run_test(t, o.file, o.secs_per_test, o.json);
       if (!r) give_up(r.message());
       if (r->stats.interrupted) {
+        // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
         ::unlink(file.c_str());
         out("\n");
-        return 1;
+        const int signal = raidbench::stop_signal().load();
+        fmt::print(stderr, "rb-fsync: interrupted by SIG{}; the test file is removed\n", ::sigabbrev_np(signal ? signal : SIGINT));
+        return signal ? signal : SIGINT;
       }
       done.ops = rb_fsync::operations(t, *r);
       out(pg_test_fsync::rate(done.ops, r->stats.seconds()));

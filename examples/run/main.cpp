@@ -225,5 +225,5 @@ int main(int argc, char** argv) {
     fmt::print("{}\n", j.dump(2));
   }
   else fmt::print("{}", raidbench::format_summary(*r, ram_bytes()));
-  return r->stats.interrupted ? 130 : 0;
+  return r->stats.interrupted ? raidbench::interrupted_exit_status() : 0;
 }

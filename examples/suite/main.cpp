@@ -321,5 +321,5 @@ int main(int argc, char** argv) {
   std::ofstream out(o.report);
   if (!(out << nlohmann::json(report).dump(2) << '\n')) die(fmt::format("cannot write the report to {}", o.report.string()));
   fmt::print("\nreport written to {}\n", o.report.string());
-  return report.interrupted ? 130 : 0;
+  return report.interrupted ? raidbench::interrupted_exit_status() : 0;
 }

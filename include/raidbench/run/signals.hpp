@@ -1,8 +1,11 @@
 #pragma once
-/// Stopping a run from a signal: SIGINT and SIGTERM set a flag the runner checks between I/Os.
+/// Stopping a run from a signal: SIGINT, SIGTERM and SIGHUP (an SSH session dropping) set a flag the
+/// runner checks between I/Os, and say which signal it was, for the tool's exit status.
 #include <csignal>
 
 #include <atomic>
+#include <cstddef>
+#include <iterator>
 
 namespace raidbench {
 
@@ -12,31 +15,46 @@ inline std::atomic<bool>& stop_request() noexcept {
   return requested;
 }
 
+/// The signal that asked to stop (0: none yet); our own tools exit with 128 + it.
+inline std::atomic<int>& stop_signal() noexcept {
+  static std::atomic<int> signal{0};
+  return signal;
+}
+
 namespace detail {
-extern "C" inline void raidbench_request_stop(int) { stop_request().store(true, std::memory_order_relaxed); }
+extern "C" inline void raidbench_request_stop(int signal) {
+  stop_signal().store(signal, std::memory_order_relaxed);
+  stop_request().store(true, std::memory_order_relaxed);
+}
 }  // namespace detail
 
-/// While alive, SIGINT and SIGTERM ask running workloads to stop and return a partial result
-/// instead of killing the process; the previous handlers come back on destruction.
+/// 128 + the signal that stopped the run (130 when the stop came from elsewhere): the status a
+/// shell shows for a process the signal ended.
+inline int interrupted_exit_status() noexcept {
+  const int s = stop_signal().load();
+  return 128 + (s ? s : SIGINT);
+}
+
+/// While alive, SIGINT, SIGTERM and SIGHUP ask running workloads to stop and return a partial
+/// result instead of killing the process; the previous handlers come back on destruction.
 class stop_on_signals {
  public:
+  static constexpr int handled[] = {SIGINT, SIGTERM, SIGHUP};
+
   stop_on_signals() {
     struct sigaction action {};
     action.sa_handler = detail::raidbench_request_stop;
     sigemptyset(&action.sa_mask);
-    ::sigaction(SIGINT, &action, &old_int_);
-    ::sigaction(SIGTERM, &action, &old_term_);
+    for (std::size_t i = 0; i < std::size(handled); ++i) ::sigaction(handled[i], &action, &old_[i]);
   }
   stop_on_signals(const stop_on_signals&) = delete;
   stop_on_signals& operator=(const stop_on_signals&) = delete;
   ~stop_on_signals() {
-    ::sigaction(SIGINT, &old_int_, nullptr);
-    ::sigaction(SIGTERM, &old_term_, nullptr);
+    for (std::size_t i = 0; i < std::size(handled); ++i) ::sigaction(handled[i], &old_[i], nullptr);
   }
 
  private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
+  struct sigaction old_[std::size(handled)] {};
 };
 
 }  // namespace raidbench
