@@ -11,6 +11,7 @@
 #include <clocale>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -261,6 +262,13 @@ int run_dd(const options& o) {
     controller = std::move(*found);
   }
 
+  // An empty if= or of= names no file, not standard input or output: GNU dd fails to open ''.
+  if (o.input_empty || o.output_empty) return say(fmt::format("failed to open {}: {}", file_quote(""), std::strerror(ENOENT))), 1;
+  // Offsets past off_t: dd's words, before anything is read or written.
+  const auto past_off_t = [](std::uint64_t records, std::uint64_t block, std::uint64_t rest) {
+    return static_cast<detail::u128>(records) * block + rest > static_cast<std::uint64_t>(INT64_MAX);
+  };
+
   // Input.
   raidbench::file_descriptor owned_in, owned_out;
   int in = STDIN_FILENO, out = STDOUT_FILENO;
@@ -290,6 +298,8 @@ int run_dd(const options& o) {
   if (auto ok = guard(out_st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
   if (o.output.empty() && o.oflags && ::fcntl(out, F_SETFL, ::fcntl(out, F_GETFL) | o.oflags) != 0)
     return say(fmt::format("setting flags for {}: {}", out_name, std::strerror(errno))), 1;
+  if (!o.output.empty() && !o.conv_notrunc && past_off_t(seek_records, o.obs, seek_rest))
+    return say(fmt::format("offset too large: cannot truncate to a length of seek={} ({}-byte) blocks", seek_records, o.obs)), 1;
   if (!o.output.empty() && seek_records != 0 && !o.conv_notrunc) {
     const std::uint64_t size = seek_records * o.obs + seek_rest;
     if (::ftruncate(out, static_cast<off_t>(size)) != 0 && (S_ISREG(out_st.st_mode) || S_ISDIR(out_st.st_mode)))
@@ -307,6 +317,12 @@ int run_dd(const options& o) {
   if (o.skip != 0) {
     const std::uint64_t records = o.skip_bytes ? o.skip / o.ibs : o.skip, rest = o.skip_bytes ? o.skip % o.ibs : 0;
     const std::uint64_t skip_start = raidbench::now_ns();
+    if (past_off_t(records, o.ibs, rest)) {
+      report.message(fmt::format("{}: cannot skip: {}", file_quote_if_needed(o.input.empty() ? "standard input" : o.input),
+                                 std::strerror(EOVERFLOW)));
+      report.final({}, 0, raidbench::now_ns() - skip_start);
+      return 1;
+    }
     const auto skipped = skip_input(in, records, rest, o, partial_reads, warn_partial_read);
     if (!skipped) {
       // As GNU dd: the statistics (of nothing) follow, twice with conv=noerror (once for the
@@ -383,6 +399,17 @@ int run_dd(const options& o) {
     };
   run_options.partial_reads = &partial_reads;
   run_options.on_partial_read = warn_partial_read;
+  // As GNU dd: a buffer the system will not give ends the run before the copy, in dd's words (an
+  // output buffer of its own only without bs=, as dd's C_TWOBUFS).
+  for (const auto& [what, size] : {std::pair{"input", o.ibs}, std::pair{"output", o.bs_given ? 0 : o.obs}}) {
+    void* probe = size ? std::malloc(size) : nullptr;  // not touched: only asks whether the memory is there
+    if (size && probe == nullptr) {
+      say(fmt::format("memory exhausted by {} buffer of size {} bytes ({})", what, size,
+                      raidbench::dd_human_size(size, true)));
+      return 1;
+    }
+    std::free(probe);
+  }
   auto r = run_copy(request, run_options);
 
   if (o.nocache_in) ::posix_fadvise(in, 0, 0, POSIX_FADV_DONTNEED);

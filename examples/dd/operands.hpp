@@ -42,6 +42,7 @@ struct options {
   std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
   bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
   bool help = false;
+  bool input_empty = false, output_empty = false;  ///< if= or of= given with no name: dd fails to open ''
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
 };
 
@@ -268,8 +269,8 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
       return {};
     };
     expected<void> ok;
-    if (key == "if") o.input = value;
-    else if (key == "of") o.output = value;
+    if (key == "if") o.input = value, o.input_empty = value.empty();
+    else if (key == "of") o.output = value, o.output_empty = value.empty();
     else if (key == "bs") ok = number(bs, true);
     else if (key == "ibs") ok = number(o.ibs, true);
     else if (key == "obs") ok = number(o.obs, true);

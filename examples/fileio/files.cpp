@@ -5,6 +5,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -37,17 +38,24 @@ std::uint64_t bytes_to_write(std::uint64_t have, std::uint64_t want, std::uint64
 
 std::filesystem::path file_name(std::uint32_t i) { return fmt::format("test_file.{}", i); }
 
+__extension__ using wide = unsigned __int128;  // sums of sizes that may pass 2^64
+
 expected<void> check_free_space(const std::filesystem::path& dir, const options& o) {
-  std::uint64_t needed = 0;
-  for (std::uint32_t i = 0; i < o.files; ++i)
-    needed += bytes_to_write(current_size(dir / file_name(i)), o.file_size(), o.block_size);
   struct statvfs vfs {};
   if (::statvfs(dir.c_str(), &vfs) != 0) return raidbench::system_failure("statvfs", dir.string(), errno);
-  const std::uint64_t available = static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize;
-  if (needed > available)
-    return fail(fmt::format("prepare needs {} more in {} but its filesystem has {} free: lower --file-total-size",
-                            raidbench::format_iec(needed), std::filesystem::absolute(dir).string(),
-                            raidbench::format_iec(available)));
+  const auto available = static_cast<wide>(vfs.f_bavail) * vfs.f_frsize;
+  // Summed without overflow; past 4096 files, no further than the free space, so that a huge
+  // --file-num is refused at once rather than after a stat() of every name.
+  wide needed = 0;
+  std::uint32_t counted = 0;
+  for (; counted < o.files && (counted < 4096 || needed <= available); ++counted)
+    needed += bytes_to_write(current_size(dir / file_name(counted)), o.file_size(), o.block_size);
+  if (needed > available) {
+    auto as_u64 = [](wide v) { return static_cast<std::uint64_t>(std::min<wide>(v, UINT64_MAX)); };
+    return fail(fmt::format("prepare needs {}{} more in {} but its filesystem has {} free: lower --file-total-size",
+                            counted < o.files || needed > UINT64_MAX ? "at least " : "", raidbench::format_iec(as_u64(needed)),
+                            std::filesystem::absolute(dir).string(), raidbench::format_iec(as_u64(available))));
+  }
   return {};
 }
 

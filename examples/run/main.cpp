@@ -2,6 +2,7 @@
 // With no option it runs the default: 70/30 random reads/writes of 4 KiB for 5 s on a 256 MiB file
 // in ./raidbench-scratch, which it creates and removes.
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -34,7 +35,7 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
   --rwmixread P      percentage of reads in randrw/rw (default 70)
   --bs SIZE          block size (default 4k)
   --size SIZE        total size of the file set (default 256M)
-  --files N          number of files (default 1)
+  --files N          number of files, 1…1000000 (default 1)
   --engine NAME      psync (default), io_uring, mmap
   --iodepth N        I/Os in flight with io_uring (default 1)
   --direct --dsync --sync   open with O_DIRECT, O_DSYNC, O_SYNC
@@ -66,6 +67,13 @@ std::uint64_t count_arg(std::string_view option, std::string_view text) {
   if (ec != std::errc{} || p != text.data() + text.size())
     die(fmt::format("{}: '{}' is not a whole number", option, text));
   return v;
+}
+
+/// A count that must fit 32 bits (files, threads, queue depth): a larger one is refused, never wrapped.
+std::uint32_t count32_arg(std::string_view option, std::string_view text) {
+  const std::uint64_t v = count_arg(option, text);
+  if (v > UINT32_MAX) die(fmt::format("{}: '{}' is too large", option, text));
+  return static_cast<std::uint32_t>(v);
 }
 
 double number_arg(std::string_view option, std::string_view text) {
@@ -105,14 +113,14 @@ options parse(int argc, char** argv) {
       if (o.read_percent > 100) die("--rwmixread: a percentage is at most 100");
     } else if (arg == "--bs") o.block_size = size_arg(arg, value());
     else if (arg == "--size") o.size = size_arg(arg, value());
-    else if (arg == "--files") o.files = static_cast<std::uint32_t>(count_arg(arg, value()));
+    else if (arg == "--files") o.files = count32_arg(arg, value());
     else if (arg == "--engine") {
       const auto v = value();
       if (v == "psync") o.engine = engine_kind::psync;
       else if (v == "io_uring") o.engine = engine_kind::io_uring;
       else if (v == "mmap") o.engine = engine_kind::mmap;
       else die(fmt::format("--engine: unknown engine '{}' (psync, io_uring, mmap)", v));
-    } else if (arg == "--iodepth") o.iodepth = static_cast<std::uint32_t>(count_arg(arg, value()));
+    } else if (arg == "--iodepth") o.iodepth = count32_arg(arg, value());
     else if (arg == "--direct") o.open_flags |= O_DIRECT;
     else if (arg == "--dsync") o.open_flags |= O_DSYNC;
     else if (arg == "--sync") o.open_flags |= O_SYNC;
@@ -121,7 +129,7 @@ options parse(int argc, char** argv) {
       o.flush = arg == "--fsync" ? flush_kind::fsync : flush_kind::fdatasync;
       o.flush_every = count_arg(arg, value());
     } else if (arg == "--end-fsync") o.end_flush = true;
-    else if (arg == "--threads") o.threads = static_cast<unsigned>(count_arg(arg, value()));
+    else if (arg == "--threads") o.threads = count32_arg(arg, value());
     else if (arg == "--time") o.seconds = number_arg(arg, value());
     else if (arg == "--ops") o.ops = count_arg(arg, value());
     else if (arg == "--seed") o.seed = count_arg(arg, value());
@@ -132,9 +140,14 @@ options parse(int argc, char** argv) {
   }
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
   if (o.engine != engine_kind::io_uring && o.iodepth != 1) die("--iodepth needs --engine io_uring");
-  if (o.files == 0) die("--files must be at least 1");
+  // A bound on work that grows with the count (a stat, an open, a descriptor per file) before any of it.
+  if (o.files == 0 || o.files > 1'000'000) die(fmt::format("--files {} is outside 1…1000000", o.files));
   if (o.block_size == 0 || (o.size / o.files) % o.block_size != 0)
     die(fmt::format("--size per file ({}) must be a multiple of --bs ({})", o.size / o.files, o.block_size));
+  // Before any file is looked at or made: each file holds at least one block.
+  if (o.size / o.files < o.block_size)
+    die(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
+                    o.block_size));
   if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
   return o;
 }
@@ -195,6 +208,13 @@ int main(int argc, char** argv) {
 
   raidbench::stop_on_signals stop_guard;
   raidbench::run_options ro;
+  // Free space, before a file is written: a set the filesystem cannot hold is one line, not ENOSPC later.
+  if (struct statvfs vfs {}; !already_prepared(o) && ::statvfs(s.dir.c_str(), &vfs) == 0 &&
+                             o.size > static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize) {
+    s.clean();
+    die(fmt::format("--dir {} has {} free; the file set needs {}", o.dir,
+                    raidbench::format_iec(static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize), raidbench::format_iec(o.size)));
+  }
   if (needs_existing_data(o.rw) && !already_prepared(o)) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;

@@ -5,10 +5,15 @@
 /// flush call, or in the name of an equivalent policy share one kernel.
 #include <fcntl.h>
 
+#include <cerrno>
 #include <cstddef>
+#include <new>
+
+#include <fmt/format.h>
 
 #include "raidbench/core/aligned_buffer.hpp"
 #include "raidbench/core/random.hpp"
+#include "raidbench/core/units.hpp"
 #include "raidbench/run/execute.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/request_source.hpp"
@@ -37,8 +42,20 @@ op_chooser<Choice> chooser_from(const kernel_inputs& in) noexcept {
 /// The identity of a kernel: the access policy type and the four choices that shape the loop.
 template <class Access, op_choice Choice, bool Periodic, engine::kind Engine, bool EachCall>
 struct kernel {
-  /// The thread body: untimed set-up (buffers, a ring), the start gate, then the hot loop.
+  /// The thread body: untimed set-up (buffers, a ring), the start gate, then the hot loop. A buffer
+  /// the system cannot give (a user's block size) is a set-up error, not an exception in a thread.
   static void body(thread_job& job, start_gate& gate, error& setup_error, const kernel_inputs& in) {
+    try {
+      run(job, gate, setup_error, in);
+    } catch (const std::bad_alloc&) {
+      setup_error = error{fmt::format("cannot allocate {} of I/O buffers for a thread", format_iec(in.block_size * job.queue_depth)),
+                          ENOMEM};
+      if (!gate.passed()) gate.wait_for_start();
+    }
+  }
+
+ private:
+  static void run(thread_job& job, start_gate& gate, error& setup_error, const kernel_inputs& in) {
     const Access& access = *static_cast<const Access*>(in.access);
     const auto chooser = chooser_from<Choice>(in);
     const flush_plan<Periodic> flush{in.flush};

@@ -11,6 +11,7 @@
 #include <latch>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,10 @@ class start_gate {
   start_gate(std::latch& ready, std::latch& go) noexcept : ready_(&ready), go_(&go) {}
   /// The gate of the one worker that runs on the calling thread: passing it starts the clock.
   start_gate(thread_job& job, std::chrono::nanoseconds time_limit) noexcept : job_(&job), time_limit_(time_limit) {}
+  /// True once wait_for_start has been called.
+  bool passed() const noexcept { return passed_; }
   void wait_for_start() {
+    passed_ = true;
     if (job_ != nullptr) {
       job_->start_ns = now_ns();
       job_->deadline_ns = time_limit_.count() > 0 ? job_->start_ns + static_cast<std::uint64_t>(time_limit_.count()) : UINT64_MAX;
@@ -48,6 +52,7 @@ class start_gate {
   std::latch* go_ = nullptr;
   thread_job* job_ = nullptr;
   std::chrono::nanoseconds time_limit_{0};
+  bool passed_ = false;
 };
 
 /// A worker's whole life: set up (allocate, open a ring), `gate.wait_for_start()` exactly once,
@@ -68,15 +73,27 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
 
   std::vector<std::thread> workers;
   workers.reserve(n_threads);
-  for (unsigned i = 0; i < n_threads; ++i)
-    workers.emplace_back([&, i] {
-      start_gate gate(ready, go);
-      body(jobs[i], gate, setup_errors[i]);
-      if (jobs[i].failure || !setup_errors[i].message.empty()) abort.store(true, std::memory_order_relaxed);
-      std::lock_guard lock(done_mutex);
-      ++done;
-      done_cv.notify_all();
-    });
+  for (unsigned i = 0; i < n_threads; ++i) {
+    try {
+      workers.emplace_back([&, i] {
+        start_gate gate(ready, go);
+        body(jobs[i], gate, setup_errors[i]);
+        if (jobs[i].failure || !setup_errors[i].message.empty()) abort.store(true, std::memory_order_relaxed);
+        std::lock_guard lock(done_mutex);
+        ++done;
+        done_cv.notify_all();
+      });
+    } catch (const std::system_error& e) {
+      // More threads than the system gives (a user's --threads): an error, after the started ones
+      // pass the gate, see the abort and end.
+      setup_errors[i] = error{fmt::format("cannot start thread {} of {}: {}", i + 1, n_threads, e.code().message()),
+                              e.code().value()};
+      abort.store(true);
+      ready.count_down(n_threads - i);
+      break;
+    }
+  }
+  const auto started = static_cast<unsigned>(workers.size());
   ready.arrive_and_wait();
   for (const auto& e : setup_errors)
     if (!e.message.empty()) abort.store(true);
@@ -90,12 +107,12 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
 
   {
     std::unique_lock lock(done_mutex);
-    while (done < n_threads) {
+    while (done < started) {
       if (!options.on_progress) {
         done_cv.wait(lock);
         continue;
       }
-      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == n_threads; })) break;
+      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == started; })) break;
       lock.unlock();
       progress_snapshot snap;
       snap.elapsed_ns = now_ns() - start;

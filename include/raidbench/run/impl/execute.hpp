@@ -13,6 +13,7 @@
 #include "raidbench/core/random.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/context/memory.hpp"
 #include "raidbench/run/execute.hpp"
 #include "raidbench/run/thread_job.hpp"
 
@@ -34,6 +35,13 @@ inline expected<void> validate(const workload_description& d, int open_bits, eng
     return fail(fmt::format("the target ({} per file) is smaller than one block ({})",
                             format_iec(d.total_size / std::max<std::uint32_t>(d.files, 1)), format_iec(d.block_size)));
   if (stream && d.threads != 1) return fail("the stream engine works with one thread");
+  // Every thread's buffers are allocated and filled before the start: more than half of the RAM would
+  // end in the OOM killer rather than in an error.
+  const uint128 buffers = static_cast<uint128>(d.block_size) * d.queue_depth * d.threads;
+  if (const auto ram = ram_bytes(); ram && buffers > *ram / 2)
+    return fail(fmt::format("the I/O buffers (block size × queue depth × threads = {} × {} × {}) need more than half "
+                            "of the RAM ({})",
+                            format_iec(d.block_size), d.queue_depth, d.threads, format_iec(*ram)));
   return {};
 }
 
