@@ -4,6 +4,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -192,6 +193,18 @@ BOOST_AUTO_TEST_CASE(a_hanging_tool_is_killed_at_the_timeout) {
   BOOST_TEST(r.status == 0);
   BOOST_TEST(r.err == "rb-ctrl: ssacli ctrl all show config detail: no answer after 1 s, killed\n");
   BOOST_TEST(r.out.starts_with("source: arcconf\n"));
+}
+
+// A wrapper script whose children hang: the whole process group goes at the timeout, none is left
+// re-parented to init (the marker is a sleep length no other process uses).
+BOOST_AUTO_TEST_CASE(a_hanging_wrapper_and_its_children_are_killed_together) {
+  const temp_dir dir;
+  fake_tool(dir, "ssacli", "/bin/sleep 987651 &\n/bin/sleep 987652 &\nwait\n");
+  const auto r = live(dir, "--timeout=1");
+  BOOST_TEST(r.err.find("ssacli ctrl all show config detail: no answer after 1 s, killed") != std::string::npos, r.err);
+  const auto left = std::system("pgrep -f 'sleep 98765[12]' >/dev/null");
+  BOOST_TEST(left != 0, "a child of the wrapper is still running");
+  (void)!std::system("pkill -f 'sleep 98765[12]'");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

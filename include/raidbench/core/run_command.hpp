@@ -26,8 +26,9 @@ struct command_output {
   std::string failure;  ///< why it did not run to an exit status; empty when it did
 };
 
-/// Runs `path args...` with stdin from /dev/null, collecting stdout and stderr; kills it (SIGKILL)
-/// when it runs longer than `timeout`.
+/// Runs `path args...` in a process group of its own, with stdin from /dev/null, collecting stdout
+/// and stderr; kills the whole group (SIGKILL) when it runs longer than `timeout`, and whatever of
+/// the group is still running when it ends.
 inline command_output run_command(const std::string& path, const std::vector<std::string>& args,
                                   std::chrono::seconds timeout) {
   command_output r;
@@ -47,7 +48,13 @@ inline command_output run_command(const std::string& path, const std::vector<std
   for (const auto& s : args) argv.push_back(const_cast<char*>(s.c_str()));
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
+  // Its own process group: a wrapper script's children end with it (killed as a group below).
+  posix_spawnattr_t attributes;
+  ::posix_spawnattr_init(&attributes);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  ::posix_spawnattr_setpgroup(&attributes, 0);
+  const int spawned = ::posix_spawn(&pid, path.c_str(), &actions, &attributes, argv.data(), environ);
+  ::posix_spawnattr_destroy(&attributes);
   ::posix_spawn_file_actions_destroy(&actions);
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
@@ -86,9 +93,10 @@ inline command_output run_command(const std::string& path, const std::vector<std
   }
   for (auto& f : fds)
     if (f.fd >= 0) ::close(f.fd);
-  if (timed_out) ::kill(pid, SIGKILL);
+  if (timed_out) ::kill(-pid, SIGKILL);
   int st = 0;
   while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  ::kill(-pid, SIGKILL);  // what the tool left running in its group (none: ESRCH)
   if (timed_out) r.failure = "no answer after " + std::to_string(timeout.count()) + " s, killed";
   else if (WIFEXITED(st)) r.status = WEXITSTATUS(st);
   else if (WIFSIGNALED(st)) r.failure = std::string("killed by signal ") + ::strsignal(WTERMSIG(st));
