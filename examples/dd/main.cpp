@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/output_file.hpp"
 #include "device_guard.hpp"
 #include "operands.hpp"
 #include "raidbench/context/context_json.hpp"
@@ -262,6 +263,9 @@ int run_dd(const options& o) {
     controller = std::move(*found);
   }
 
+  // --json=FILE is checked before anything is read or written, not found unwritable after the copy.
+  if (!o.json_path.empty())
+    if (auto writable = raidbench::tools::check_output_file(o.json_path); !writable) return say(writable.message()), 1;
   // An empty if= or of= names no file, not standard input or output: GNU dd fails to open ''.
   if (o.input_empty || o.output_empty) return say(fmt::format("failed to open {}: {}", file_quote(""), std::strerror(ENOENT))), 1;
   // Offsets past off_t: dd's words, before anything is read or written.
@@ -439,9 +443,8 @@ int run_dd(const options& o) {
     if (o.json_path.empty()) {
       fmt::print(stderr, "{}\n", j.dump(2));
     } else {
-      std::ofstream file(o.json_path);
-      file << j.dump(2) << '\n';
-      if (!file) say(fmt::format("cannot write {}", file_quote(o.json_path))), status = 1;
+      if (auto written = raidbench::tools::write_output_file(o.json_path, j.dump(2) + "\n"); !written)
+        say(written.message()), status = 1;
     }
   }
   if (!o.json || !o.json_path.empty() || !r) report.final(records, bytes, elapsed);

@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "../common/output_file.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/core/clock.hpp"
@@ -232,6 +233,7 @@ int main(int argc, char** argv) {
   auto found = raidbench::gather_controller(o.controller);
   if (!found) die(fmt::format("--controller-file: {}", found.message()));
   const std::optional<raidbench::controller_snapshot> controller = std::move(*found);
+  if (auto writable = raidbench::tools::check_output_file(o.report); !writable) die(fmt::format("--report: {}", writable.message()));
 
   scratch s{o.dir, false, {}};
   std::error_code ec;
@@ -318,8 +320,8 @@ int main(int argc, char** argv) {
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   fmt::print("{}", format_report(report, raidbench::format_controller_section(controller, o.controller)));
-  std::ofstream out(o.report);
-  if (!(out << nlohmann::json(report).dump(2) << '\n')) die(fmt::format("cannot write the report to {}", o.report.string()));
+  if (auto written = raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"); !written)
+    die(fmt::format("--report: {}", written.message()));
   fmt::print("\nreport written to {}\n", o.report.string());
   return report.interrupted ? raidbench::interrupted_exit_status() : 0;
 }

@@ -39,6 +39,8 @@ const std::vector<std::string> refused = {
     suite + " --size 0 --dir s", suite + " --size 1E --dir s", suite + " --test-seconds -1 --dir s",
     suite + " --test-seconds 0 --dir s", suite + " --test-seconds 1e400 --dir s",
     ctrl + " --timeout -1", ctrl + " --timeout 0", ctrl + " --timeout 1e400",
+    // Outputs that cannot be written are found before the run, not after it.
+    suite + " --quick --dir s --report /nonexistent/report.json", dd + " if=/dev/zero of=out count=1 --json=/nonexistent/dd.json",
 };
 
 }  // namespace
