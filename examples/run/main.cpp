@@ -149,6 +149,8 @@ options parse(int argc, char** argv) {
     die(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
                     o.block_size));
   if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
+  // The runner's own rule, before preparing files for a run it would refuse.
+  if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) die(fits.message());
   return o;
 }
 

@@ -53,6 +53,10 @@ expected<opened_target> open_target_as(const void* target, int open_bits, target
   return opened_target::open(*static_cast<const Target*>(target), open_bits, use);
 }
 
+/// The rule `execute` applies to a run's I/O buffers (at most half of the RAM), for a tool that wants
+/// to apply it before work of its own (preparing files).
+RAIDBENCH_API expected<void> check_buffer_memory(std::uint64_t block_size, std::uint32_t queue_depth, std::uint32_t threads);
+
 /// Runs the request: a failed check or open is one line; files the run created are removed if it fails.
 RAIDBENCH_API expected<run_statistics> execute(run_request request, const run_options& options);
 

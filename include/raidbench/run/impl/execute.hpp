@@ -35,14 +35,7 @@ inline expected<void> validate(const workload_description& d, int open_bits, eng
     return fail(fmt::format("the target ({} per file) is smaller than one block ({})",
                             format_iec(d.total_size / std::max<std::uint32_t>(d.files, 1)), format_iec(d.block_size)));
   if (stream && d.threads != 1) return fail("the stream engine works with one thread");
-  // Every thread's buffers are allocated and filled before the start: more than half of the RAM would
-  // end in the OOM killer rather than in an error.
-  const uint128 buffers = static_cast<uint128>(d.block_size) * d.queue_depth * d.threads;
-  if (const auto ram = ram_bytes(); ram && buffers > *ram / 2)
-    return fail(fmt::format("the I/O buffers (block size × queue depth × threads = {} × {} × {}) need more than half "
-                            "of the RAM ({})",
-                            format_iec(d.block_size), d.queue_depth, d.threads, format_iec(*ram)));
-  return {};
+  return check_buffer_memory(d.block_size, d.queue_depth, d.threads);
 }
 
 /// Shares `total` among `parts`: part i gets [i·total/parts, (i+1)·total/parts).
@@ -79,6 +72,17 @@ inline expected<opened_target> open_for(const run_request& r) {
 }
 
 }  // namespace execution
+
+RAIDBENCH_API expected<void> check_buffer_memory(std::uint64_t block_size, std::uint32_t queue_depth, std::uint32_t threads) {
+  // Every thread's buffers are allocated and filled before the start: more than half of the RAM would
+  // end in the OOM killer rather than in an error.
+  const uint128 buffers = static_cast<uint128>(block_size) * queue_depth * threads;
+  if (const auto ram = ram_bytes(); ram && buffers > *ram / 2)
+    return fail(fmt::format("the I/O buffers (block size × queue depth × threads = {} × {} × {}) need more than half "
+                            "of the RAM ({})",
+                            format_iec(block_size), queue_depth, threads, format_iec(*ram)));
+  return {};
+}
 
 RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options& options) {
   using namespace execution;
