@@ -27,5 +27,5 @@ ctest --test-dir "$build" -j "$test_jobs" --output-on-failure
 cmake -S . -B "$build-asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O0 -g1" \
       -DRAIDBENCH_WERROR=ON -DRAIDBENCH_SANITIZE=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF -DRAIDBENCH_INSTALL=OFF >/dev/null
 cmake --build "$build-asan" -j "$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$build-asan" -j "$test_jobs" --output-on-failure -LE no-sanitizer
