@@ -125,6 +125,8 @@ int run_test(const options& o) {
     remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
   }
   const auto settings = o.settings();
+  // Before the banner: a signal after "Threads started!" ends the run with its report, never unhandled.
+  raidbench::stop_on_signals signals;
   if (o.format == output_format::sysbench) print(first_line + raidbench::report::sysbench_fileio_banner(settings));
 
   raidbench::run_options ro;
@@ -136,7 +138,6 @@ int run_test(const options& o) {
       last = now;
     };
   }
-  raidbench::stop_on_signals signals;
   auto r = engine_for(o.io_mode)(plan_of(o), ro);
   if (!r) return failed(r.message());
 

@@ -235,6 +235,11 @@ int main(int argc, char** argv) {
       s.clean();
       die(prepared.message());
     }
+    if (prepared->stats.interrupted) {  // stopped while laying the data down: nothing was measured
+      s.clean();
+      fmt::print(stderr, "rb-run: interrupted while preparing the files; nothing was measured\n");
+      return raidbench::interrupted_exit_status();
+    }
     if (!o.json)
       fmt::print("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds());
   }

@@ -2,6 +2,8 @@
 // the file behind it keeps every byte, and the tool's clean-up leaves the link alone.
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -59,6 +61,16 @@ BOOST_AUTO_TEST_CASE(rb_run_and_raidbench_create_nothing_through_a_dangling_link
   BOOST_TEST(!fs::exists(dir / "outside"));
   BOOST_TEST(fs::is_symlink(dir / "scratch" / "rb-run.0"));
   BOOST_TEST(fs::is_symlink(dir / "scratch" / "seq.dat"));
+}
+
+BOOST_AUTO_TEST_CASE(a_fifo_under_the_name_is_refused_without_waiting_on_it) {
+  raidbench::test::temp_dir dir;
+  fs::create_directory(dir / "scratch");
+  BOOST_TEST_REQUIRE(::mkfifo((dir / "scratch" / "rb-run.0").c_str(), 0600) == 0);
+  const auto r = run_in(dir.path(), "timeout 20 " + std::string(RB_RUN) + " --dir scratch --size 1M --time 1 --rw write");
+  BOOST_TEST(r.status == 1, r.output);  // 124 would be a hang in open()
+  BOOST_TEST(r.output.find("rb-run.0 is not a regular file") != std::string::npos, r.output);
+  BOOST_TEST(fs::is_fifo(dir / "scratch" / "rb-run.0"));
 }
 
 BOOST_AUTO_TEST_CASE(rb_fileio_prepare_run_and_cleanup_leave_a_link_and_its_target_alone) {

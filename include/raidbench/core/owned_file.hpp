@@ -48,14 +48,19 @@ inline error link_refused(const std::string& path) {
 /// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
 /// through a link, only a regular file of the tool's own user.
 inline expected<owned_file> open_own_file(const std::string& path, int flags) {
-  const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC);
+  // Non-blocking until checked: a FIFO planted under the name would otherwise hold the open forever.
+  const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     const int err = errno;
     if (err == ELOOP) return detail::link_refused(path);
+    if (err == ENXIO)  // a FIFO without a reader, or a device without its driver: not a file either
+      return fail(fmt::format("{} is not a regular file; raidbench only writes to regular files", path));
     return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", path, err);
   }
   owned_file out{file_descriptor(fd), false};
   if (auto ok = detail::check_reusable(fd, path); !ok) return ok.err();
+  if (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)
+    return system_failure("fcntl", path, errno);
   return out;
 }
 

@@ -94,9 +94,13 @@ inline command_output run_command(const std::string& path, const std::vector<std
   for (auto& f : fds)
     if (f.fd >= 0) ::close(f.fd);
   if (timed_out) ::kill(-pid, SIGKILL);
+  // Wait for the tool without reaping it, so its process group id cannot be reused yet, end what it
+  // left running in its group, then reap it.
+  siginfo_t info{};
+  while (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+  ::kill(-pid, SIGKILL);
   int st = 0;
   while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-  ::kill(-pid, SIGKILL);  // what the tool left running in its group (none: ESRCH)
   if (timed_out) r.failure = "no answer after " + std::to_string(timeout.count()) + " s, killed";
   else if (WIFEXITED(st)) r.status = WEXITSTATUS(st);
   else if (WIFSIGNALED(st)) r.failure = std::string("killed by signal ") + ::strsignal(WTERMSIG(st));

@@ -60,6 +60,13 @@ class opened_target {
     return {};
   }
 
+  /// Takes over the list of files `other` created (it opened the same files before this did), so a
+  /// failure after reopening still removes them.
+  void take_created_files(opened_target& other) {
+    created_.insert(created_.end(), other.created_.begin(), other.created_.end());
+    other.created_.clear();
+  }
+
   /// Removes the files this run created; called when a run fails so no partial file is left.
   void remove_created_files() noexcept {
     unmap();

@@ -3,6 +3,8 @@
 /// them (progress snapshots), join them, and fold their statistics. Not a template, so it is
 /// compiled once per translation unit however many workloads a tool instantiates.
 #include <algorithm>
+#include <cerrno>
+#include <exception>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -83,11 +85,13 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
         ++done;
         done_cv.notify_all();
       });
-    } catch (const std::system_error& e) {
+    } catch (const std::exception& e) {
       // More threads than the system gives (a user's --threads): an error, after the started ones
       // pass the gate, see the abort and end.
-      setup_errors[i] = error{fmt::format("cannot start thread {} of {}: {}", i + 1, n_threads, e.code().message()),
-                              e.code().value()};
+      const auto* system = dynamic_cast<const std::system_error*>(&e);
+      setup_errors[i] = error{fmt::format("cannot start thread {} of {}: {}", i + 1, n_threads,
+                                          system ? system->code().message() : std::string(e.what())),
+                              system ? system->code().value() : ENOMEM};
       abort.store(true);
       ready.count_down(n_threads - i);
       break;

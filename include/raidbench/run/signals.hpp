@@ -45,7 +45,11 @@ class stop_on_signals {
     struct sigaction action {};
     action.sa_handler = detail::raidbench_request_stop;
     sigemptyset(&action.sa_mask);
-    for (std::size_t i = 0; i < std::size(handled); ++i) ::sigaction(handled[i], &action, &old_[i]);
+    for (std::size_t i = 0; i < std::size(handled); ++i) {
+      ::sigaction(handled[i], &action, &old_[i]);
+      // A signal the caller ignores stays ignored (nohup: a dropped session must not stop the run).
+      if (old_[i].sa_handler == SIG_IGN) ::sigaction(handled[i], &old_[i], nullptr);
+    }
   }
   stop_on_signals(const stop_on_signals&) = delete;
   stop_on_signals& operator=(const stop_on_signals&) = delete;
