@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../fsync/shell.hpp"
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -18,10 +19,7 @@ BOOST_AUTO_TEST_SUITE(links_test)
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using raidbench::test::slurp;
 
 // Runs `command` in `dir` with stderr joined to stdout.
 raidbench::test::command_result run_in(const fs::path& dir, const std::string& command) {

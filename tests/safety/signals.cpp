@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -27,10 +28,7 @@ BOOST_AUTO_TEST_SUITE(signals_test)
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using raidbench::test::slurp;
 
 struct ended {
   bool by_signal = false;
