@@ -46,7 +46,7 @@ void print(const std::string& s) {
 // layout) and the end sysbench meets: death by that signal, which the shell sees as 128 + it.
 int finish(const raidbench::result& r) {
   if (!r.stats.interrupted) return 0;
-  const int signal = raidbench::stop_signal().load() ? raidbench::stop_signal().load() : SIGINT;
+  const int signal = raidbench::stopping_signal();
   std::fprintf(stderr, "rb-fileio: interrupted by SIG%s: the figures above cover the run until then\n", ::sigabbrev_np(signal));
   std::fflush(nullptr);
   std::signal(signal, SIG_DFL);

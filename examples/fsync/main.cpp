@@ -250,9 +250,9 @@ int main(int argc, char** argv) {
         // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
         ::unlink(file.c_str());
         out("\n");
-        const int signal = raidbench::stop_signal().load();
-        fmt::print(stderr, "rb-fsync: interrupted by SIG{}; the test file is removed\n", ::sigabbrev_np(signal ? signal : SIGINT));
-        return signal ? signal : SIGINT;
+        const int signal = raidbench::stopping_signal();
+        fmt::print(stderr, "rb-fsync: interrupted by SIG{}; the test file is removed\n", ::sigabbrev_np(signal));
+        return signal;
       }
       done.ops = rb_fsync::operations(t, *r);
       out(pg_test_fsync::rate(done.ops, r->stats.seconds()));

@@ -26,13 +26,21 @@ struct owned_file {
   bool created = false;
 };
 
-namespace detail {
-
-inline expected<void> check_reusable(int fd, const std::string& path) {
+/// Accepts an open descriptor only if it is a regular file (not a block device, FIFO, directory…).
+inline expected<struct stat> check_regular_file(int fd, const std::string& path) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) return system_failure("stat", path, errno);
   if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", path));
-  if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench only writes to regular files", path));
+  if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", path));
+  return st;
+}
+
+namespace detail {
+
+inline expected<void> check_reusable(int fd, const std::string& path) {
+  auto regular = check_regular_file(fd, path);
+  if (!regular) return regular.err();
+  const struct stat& st = *regular;
   if (st.st_uid != ::geteuid())
     return fail(fmt::format("{} belongs to another user (uid {}); raidbench reuses only files of its own user", path,
                             st.st_uid));
@@ -54,7 +62,7 @@ inline expected<owned_file> open_own_file(const std::string& path, int flags) {
     const int err = errno;
     if (err == ELOOP) return detail::link_refused(path);
     if (err == ENXIO)  // a FIFO without a reader, or a device without its driver: not a file either
-      return fail(fmt::format("{} is not a regular file; raidbench only writes to regular files", path));
+      return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", path));
     return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", path, err);
   }
   owned_file out{file_descriptor(fd), false};

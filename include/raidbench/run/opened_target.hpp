@@ -120,10 +120,7 @@ class opened_target {
           return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads it)", name));
         return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
       }
-      struct stat st {};
-      if (::fstat(fd.get(), &st) != 0) return system_failure("stat", name, errno);
-      if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", name));
-      if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench's runner only works on files", name));
+      if (auto regular = check_regular_file(fd.get(), name); !regular) return regular.err();
     } else {
       const int access = use == target_use::write ? O_WRONLY : O_RDWR;
       auto own = use == target_use::write ? create_or_open_own_file(name, access | flags) : open_own_file(name, access | flags);

@@ -28,12 +28,14 @@ extern "C" inline void raidbench_request_stop(int signal) {
 }
 }  // namespace detail
 
-/// 128 + the signal that stopped the run (130 when the stop came from elsewhere): the status a
-/// shell shows for a process the signal ended.
-inline int interrupted_exit_status() noexcept {
+/// The signal that stopped the run, SIGINT when the stop came from elsewhere (a stop flag).
+inline int stopping_signal() noexcept {
   const int s = stop_signal().load();
-  return 128 + (s ? s : SIGINT);
+  return s ? s : SIGINT;
 }
+
+/// 128 + the signal that stopped the run: the status a shell shows for a process the signal ended.
+inline int interrupted_exit_status() noexcept { return 128 + stopping_signal(); }
 
 /// While alive, SIGINT, SIGTERM and SIGHUP ask running workloads to stop and return a partial
 /// result instead of killing the process; the previous handlers come back on destruction.
