@@ -26,6 +26,10 @@ BOOST_AUTO_TEST_CASE(lines_as_pg_test_fsync_15_prints_them) {
              "\nCompare file sync methods using two 8kB writes:\n"
              "(in wal_sync_method preference order, except fdatasync is Linux's default)\n");
   BOOST_TEST(pg_test_fsync::non_sync_heading(8) == "\nNon-sync'ed 8kB writes:\n");
+  BOOST_TEST(pg_test_fsync::sync_methods_heading(1, 16) ==
+             "\nCompare file sync methods using one 16kB write:\n"
+             "(in wal_sync_method preference order, except fdatasync is Linux's default)\n");
+  BOOST_TEST(pg_test_fsync::non_sync_heading(16) == "\nNon-sync'ed 16kB writes:\n");
 }
 
 BOOST_AUTO_TEST_CASE(interpretation_says_when_a_cache_absorbs_flushes) {
