@@ -46,8 +46,11 @@ namespace {
 using namespace rbdd;
 namespace fs = std::filesystem;
 
-constexpr std::string_view usage = R"(Usage: rb-dd [OPERAND]... [--json[=FILE]] [--format=bsd] [--allow-device] [--context]
+// GNU dd's first two lines, then rb-dd's own.
+constexpr std::string_view usage = R"(Usage: {0} [OPERAND]...
+  or:  {0} OPTION
 Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GNU dd does.
+Options: --help, --version, and raidbench's [--json[=FILE]] [--format=bsd] [--allow-device] [--context]
 
   bs=BYTES ibs=BYTES obs=BYTES count=N skip=N seek=N if=FILE of=FILE
   iflag=FLAGS oflag=FLAGS conv=CONVS status=none|noxfer|progress
@@ -66,6 +69,13 @@ Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GN
                   mdadm or /proc/mdstat (repeatable); without one, the RAID tools found on PATH run
   --no-controller do not look for a RAID controller
 SIGUSR1 prints the statistics and continues; SIGINT prints them and stops.
+)";
+
+// GNU dd's first line, with raidbench in the parentheses, so `dd --version | head -1` still reads
+// "<name> (…) 9.1".
+constexpr std::string_view version = R"({} (raidbench 0.1.0, after GNU coreutils) 9.1
+rb-dd copies like GNU dd 9.1 through raidbench's copy workload.
+License BSL-1.0: Boost Software License 1.0 <https://www.boost.org/LICENSE_1_0.txt>.
 )";
 
 std::atomic<bool> info_requested{false};
@@ -88,9 +98,13 @@ void install(int sig, void (*handler)(int), int flags) {
   ::sigaction(sig, &action, nullptr);
 }
 
+/// The name messages start with: argv[0]'s last component, as GNU's error() prints it, so a copy
+/// installed or linked as dd says "dd: …" as scripts and GNU's own tests expect.
+std::string program_name = "rb-dd";
+
 void say(std::string_view message) {
   // The first line carries the program name, as GNU's error() does; a hint line follows as is.
-  fmt::print(stderr, "rb-dd: {}\n", message);
+  fmt::print(stderr, "{}: {}\n", program_name, message);
 }
 
 /// 'name' as GNU's quoteaf writes file names in messages.
@@ -368,12 +382,12 @@ int run_dd(const options& o) {
   request.engine = positional ? engine_choice::psync : engine_choice::stream;
   request.ends = {in, out, positional ? static_cast<std::uint64_t>(::lseek(in, 0, SEEK_CUR)) : 0,
                   positional ? static_cast<std::uint64_t>(::lseek(out, 0, SEEK_CUR)) : 0};
-  // GNU dd ignores a flush that the output cannot do (a pipe, /dev/null); rb-dd does not ask for it.
+  // GNU dd 9.1 flushes whatever the output is: on a pipe or /dev/null fdatasync fails with EINVAL, it
+  // falls back to fsync, which fails too, and dd reports "fsync failed for …" and exits 1.
   const bool flushable = out_regular || S_ISBLK(out_st.st_mode);
-  request.flush = !flushable ? flush_choice::none
-                  : o.conv_fsync ? flush_choice::fsync
-                  : o.conv_fdatasync ? flush_choice::fdatasync
-                                     : flush_choice::none;
+  request.flush = o.conv_fsync || (o.conv_fdatasync && !flushable) ? flush_choice::fsync
+                  : o.conv_fdatasync                               ? flush_choice::fdatasync
+                                                                   : flush_choice::none;
   request.open_flags = o.oflags;
   request.time_each_call = o.json;  // the latency histograms are only printed in the JSON
 
@@ -457,16 +471,17 @@ int run_dd(const options& o) {
 int main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
   const bool utf8 = std::string_view(nl_langinfo(CODESET)) == "UTF-8";
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = fs::path(argv[0]).filename().string();
   std::vector<std::string_view> args(argv + 1, argv + argc);
-  auto parsed = parse_operands(args, utf8);
+  auto parsed = parse_operands(args, utf8, program_name);
   if (!parsed) {
     say(parsed.message());
     return 1;
   }
   const options& o = *parsed;
   for (const auto& w : o.warnings) say(w);
-  if (o.help) {
-    fmt::print("{}", usage);
+  if (o.help || o.version) {
+    fmt::print(fmt::runtime(o.help ? usage : version), program_name);
     return 0;
   }
   // Without SA_RESTART, as GNU dd: a read waiting on a pipe returns EINTR, and the copy loop reports.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,7 @@ struct options {
   bool context = false;                       ///< print the storage context (and controller) first
   std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
   bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
-  bool help = false;
+  bool help = false, version = false;
   bool input_empty = false, output_empty = false;  ///< if= or of= given with no name: dd fails to open ''
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
 };
@@ -164,12 +165,13 @@ bool for_each_item(std::string_view list, F&& f) {
   }
 }
 
-inline std::string with_help_hint(std::string message) {
-  return message + "\nTry 'rb-dd --help' for more information.";
+/// GNU's hint after a usage error, naming the program as invoked.
+inline std::string with_help_hint(std::string message, std::string_view program) {
+  return fmt::format("{}\nTry '{} --help' for more information.", message, program);
 }
 
 // iflag= and oflag=: open flags plus dd's own (fullblock, nocache, count_bytes, skip_bytes, seek_bytes).
-inline expected<void> parse_flags(std::string_view list, bool input, options& o, bool utf8) {
+inline expected<void> parse_flags(std::string_view list, bool input, options& o, bool utf8, std::string_view program) {
   std::string bad_item;
   const bool ok = for_each_item(list, [&](std::string_view item) {
     for (const auto& f : open_flag_names)
@@ -188,11 +190,12 @@ inline expected<void> parse_flags(std::string_view list, bool input, options& o,
     }
     return true;
   });
-  if (!ok) return fail(with_help_hint(fmt::format("invalid {} flag: {}", input ? "input" : "output", quote(bad_item, utf8))));
+  if (!ok)
+    return fail(with_help_hint(fmt::format("invalid {} flag: {}", input ? "input" : "output", quote(bad_item, utf8)), program));
   return {};
 }
 
-inline expected<void> parse_conversions(std::string_view list, options& o, bool utf8) {
+inline expected<void> parse_conversions(std::string_view list, options& o, bool utf8, std::string_view program) {
   static constexpr std::string_view unsupported[] = {"ascii", "ebcdic", "ibm", "block", "unblock", "lcase", "ucase", "sparse", "swab"};
   std::string bad_item;
   bool is_unsupported = false;
@@ -213,53 +216,62 @@ inline expected<void> parse_conversions(std::string_view list, options& o, bool 
   });
   if (ok) return {};
   if (is_unsupported) return fail(fmt::format("conversion {} is not supported by rb-dd (it copies bytes unchanged)", quote(bad_item, utf8)));
-  return fail(with_help_hint(fmt::format("invalid conversion: {}", quote(bad_item, utf8))));
+  return fail(with_help_hint(fmt::format("invalid conversion: {}", quote(bad_item, utf8)), program));
+}
+
+/// One argument that starts with '-' (not "-" alone, not "--"), as GNU dd's getopt_long reads it:
+/// --help and --version (any unambiguous abbreviation), or one of rb-dd's own options.
+inline expected<void> parse_option(std::string_view arg, options& o, std::string_view program) {
+  if (!arg.starts_with("--")) return fail(with_help_hint(fmt::format("invalid option -- '{}'", arg[1]), program));
+  const std::string_view name = arg.substr(2, arg.find('=') == std::string_view::npos ? arg.npos : arg.find('=') - 2);
+  for (const auto& [standard, flag] : {std::pair{std::string_view("help"), &options::help}, {"version", &options::version}})
+    if (standard.starts_with(name)) {
+      if (name.size() + 2 != arg.size())
+        return fail(with_help_hint(fmt::format("option '--{}' doesn't allow an argument", standard), program));
+      o.*flag = true;
+      return {};
+    }
+  if (arg == "--json") o.json = true;
+  else if (arg.starts_with("--json=")) o.json = true, o.json_path = arg.substr(7);
+  else if (arg == "--context") o.context = true;
+  else if (arg == "--no-controller") o.look_for_controller = false;
+  else if (arg == "--allow-device") o.allow_device = true;
+  else if (arg == "--format=bsd" || arg == "--format=gnu") o.format = arg == "--format=bsd" ? report_format::bsd : report_format::gnu;
+  else if (arg.starts_with("--controller-file=")) {
+    if (arg.size() == 18) return fail("--controller-file needs a file name");
+    o.controller_files.emplace_back(arg.substr(18));
+  } else {
+    return fail(with_help_hint(fmt::format("unrecognized option '{}'", arg), program));
+  }
+  return {};
 }
 
 }  // namespace detail
 
-/// Parses dd's operands, in any order, the last of each winning, bs= overriding ibs= and obs=.
-inline expected<options> parse_operands(std::span<const std::string_view> args, bool utf8) {
+/// Parses dd's command line as GNU dd 9.1 does: first the options wherever they stand (getopt
+/// permutes; "--" ends them; --help or --version ends the parse), then the operands in any order,
+/// the last of each winning, bs= overriding ibs= and obs=. `program` is the name invoked, for hints.
+inline expected<options> parse_operands(std::span<const std::string_view> args, bool utf8, std::string_view program) {
   options o;
+  std::vector<std::string_view> operands;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--") {
+      operands.insert(operands.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+      break;
+    }
+    if (arg.size() < 2 || arg[0] != '-') {
+      operands.push_back(arg);
+      continue;
+    }
+    if (auto ok = detail::parse_option(arg, o, program); !ok) return ok.err();
+    if (o.help || o.version) return o;
+  }
   std::uint64_t bs = 0;
-  for (const std::string_view arg : args) {
-    if (arg == "--help") {
-      o.help = true;
-      continue;
-    }
-    if (arg == "--json") {
-      o.json = true;
-      continue;
-    }
-    if (arg.starts_with("--json=")) {
-      o.json = true;
-      o.json_path = arg.substr(7);
-      continue;
-    }
-    if (arg == "--context") {
-      o.context = true;
-      continue;
-    }
-    if (arg.starts_with("--controller-file=")) {
-      if (arg.size() == 18) return fail("--controller-file needs a file name");
-      o.controller_files.emplace_back(arg.substr(18));
-      continue;
-    }
-    if (arg == "--no-controller") {
-      o.look_for_controller = false;
-      continue;
-    }
-    if (arg == "--allow-device") {
-      o.allow_device = true;
-      continue;
-    }
-    if (arg == "--format=bsd" || arg == "--format=gnu") {
-      o.format = arg == "--format=bsd" ? report_format::bsd : report_format::gnu;
-      continue;
-    }
+  for (const std::string_view arg : operands) {
     const std::size_t eq = arg.find('=');
-    if (eq == std::string_view::npos || arg.starts_with("--"))
-      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8))));
+    if (eq == std::string_view::npos)
+      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8)), program));
     const std::string_view key = arg.substr(0, eq), value = arg.substr(eq + 1);
     auto number = [&](std::uint64_t& to, bool positive) -> expected<void> {
       auto n = parse_number(value, utf8, o.warnings);
@@ -269,24 +281,27 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
       return {};
     };
     expected<void> ok;
+    // As GNU dd 9.1: a 'B' anywhere in count=, skip= or seek= counts bytes (count=14B, skip=1KB),
+    // as iflag=count_bytes, iflag=skip_bytes and oflag=seek_bytes do.
+    const bool in_bytes = value.find('B') != std::string_view::npos;
     if (key == "if") o.input = value, o.input_empty = value.empty();
     else if (key == "of") o.output = value, o.output_empty = value.empty();
     else if (key == "bs") ok = number(bs, true);
     else if (key == "ibs") ok = number(o.ibs, true);
     else if (key == "obs") ok = number(o.obs, true);
-    else if (key == "count") ok = number(o.count, false);
-    else if (key == "skip" || key == "iseek") ok = number(o.skip, false);
-    else if (key == "seek" || key == "oseek") ok = number(o.seek, false);
-    else if (key == "iflag") ok = detail::parse_flags(value, true, o, utf8);
-    else if (key == "oflag") ok = detail::parse_flags(value, false, o, utf8);
-    else if (key == "conv") ok = detail::parse_conversions(value, o, utf8);
+    else if (key == "count") ok = number(o.count, false), o.count_bytes = o.count_bytes || in_bytes;
+    else if (key == "skip" || key == "iseek") ok = number(o.skip, false), o.skip_bytes = o.skip_bytes || in_bytes;
+    else if (key == "seek" || key == "oseek") ok = number(o.seek, false), o.seek_bytes = o.seek_bytes || in_bytes;
+    else if (key == "iflag") ok = detail::parse_flags(value, true, o, utf8, program);
+    else if (key == "oflag") ok = detail::parse_flags(value, false, o, utf8, program);
+    else if (key == "conv") ok = detail::parse_conversions(value, o, utf8, program);
     else if (key == "status") {
       if (value == "none") o.status = status_level::none;
       else if (value == "noxfer") o.status = status_level::noxfer;
       else if (value == "progress") o.status = status_level::progress;
-      else return fail(detail::with_help_hint(fmt::format("invalid status level: {}", quote(value, utf8))));
+      else return fail(detail::with_help_hint(fmt::format("invalid status level: {}", quote(value, utf8)), program));
     } else {
-      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8))));
+      return fail(detail::with_help_hint(fmt::format("unrecognized operand {}", quote(arg, utf8)), program));
     }
     if (!ok) return ok.err();
   }

@@ -30,7 +30,9 @@ namespace {
 using namespace rb_fileio;
 using raidbench::report::fileio_mode;
 
-constexpr const char* first_line = "rb-fileio 0.1.0 (raidbench; sysbench 1.0.20 fileio layout)\n\n";
+// sysbench's banner, with raidbench in the parentheses: scripts and sysbench's own tests match
+// "sysbench 1.0.20 (…)".
+constexpr const char* first_line = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";
 
 int failed(const std::string& message) {
   std::fprintf(stderr, "rb-fileio: %s\n", message.c_str());
@@ -156,7 +158,7 @@ int run_test(const options& o) {
   }
   std::string out;
   if (o.format == output_format::sysbench04) {
-    out = "rb-fileio 0.1.0 (raidbench; sysbench 0.4.12 fileio layout)\n" +
+    out = "sysbench 0.4.12:  multi-threaded system evaluation benchmark (raidbench rb-fileio 0.1.0)\n" +
           raidbench::report::sysbench04_fileio_report(r->stats, settings);
   } else {
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
@@ -175,6 +177,8 @@ int main(int argc, char** argv) {
   auto parsed = parse(args);
   if (!parsed) return failed(parsed.message());
   const options& o = *parsed;
+  for (const auto& w : o.stdout_warnings) print(w + "\n");
+  for (const auto& w : o.stderr_warnings) std::fprintf(stderr, "%s\n", w.c_str());
   switch (o.cmd) {
     case command::help: print(usage()); return 0;
     case command::version: print("rb-fileio 0.1.0\n"); return 0;
@@ -183,11 +187,6 @@ int main(int argc, char** argv) {
       remove_files(o);
       return 0;
     case command::prepare: {
-      if (o.mode_given && o.mode == fileio_mode::seqwr) {  // sysbench: seqwr creates its own files
-        print(std::string(first_line) + "Removing test files...\n");
-        remove_files(o);
-        return 0;
-      }
       if (auto ok = check_free_space(".", o); !ok) return failed(ok.message());
       print(first_line);
       std::string out;

@@ -95,6 +95,8 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   }
   if (name == "test") {
     if (value != "fileio") return fail(fmt::format("--test={}: rb-fileio only runs the fileio test", value));
+    o.stderr_warnings.emplace_back(
+        "WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.");
     return {};
   }
   if (name == "file-num") {
@@ -155,6 +157,8 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     if (n && *n == 0) return fail(fmt::format("--{} must be at least 1", name));
     return set(o.threads, n);
   }
+  o.max_requests_given = o.max_requests_given || name == "max-requests";
+  o.max_time_given = o.max_time_given || name == "max-time";
   if (name == "time" || name == "max-time") return set(o.time_seconds, to_double(name, value));
   if (name == "events" || name == "max-requests") return set(o.events, to_unsigned(name, value, UINT64_MAX));
   if (name == "report-interval") return set(o.report_interval, to_unsigned(name, value, 86400));
@@ -228,6 +232,9 @@ expected<options> parse(const std::vector<std::string_view>& args) {
     }
     return fail(fmt::format("unexpected argument '{}': give options as --name=value and one of prepare, run, cleanup", a));
   }
+  // In sysbench 1.0.20's order, whatever the order on the command line.
+  if (o.max_requests_given) o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
+  if (o.max_time_given) o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
   if (!command_given) return fail("no command given: use prepare, run or cleanup (rb-fileio --help)");
   if (o.cmd == command::run && !o.mode_given)
     return fail("missing required option --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
@@ -289,7 +296,7 @@ General options:
   --no-controller               do not look for a RAID controller
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
---init-rng.
+--init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).
 )";
 }
 

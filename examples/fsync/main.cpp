@@ -1,8 +1,9 @@
 // rb-fsync: PostgreSQL 15's pg_test_fsync, composed from raidbench's sync and open-flag policies,
-// with JSON, a WAL block size option and a closing interpretation of the figures.
+// with JSON, a WAL block size option and a closing interpretation of the figures (on stderr).
 #include <getopt.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "fsync_tests.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/device_of_path.hpp"
+#include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/controller_json.hpp"
@@ -41,35 +43,76 @@ struct options {
   controller_request controller;
 };
 
+/// The name messages start with: argv[0]'s last component, as pg_test_fsync's get_progname(), so a
+/// copy installed as pg_test_fsync says "pg_test_fsync: error: …" as the scripts that call it expect.
+std::string progname = "rb-fsync";
+
+/// pg_test_fsync's pg_fatal(): "<name>: error: <message>", exit status 1.
 [[noreturn]] void die(std::string_view message) {
   std::fflush(stdout);
-  fmt::print(stderr, "rb-fsync: {}\n", message);
+  fmt::print(stderr, "{}: error: {}\n", progname, message);
   std::exit(1);
 }
 
-constexpr std::string_view usage =
-    "Usage: rb-fsync [-f FILENAME] [-s SECS-PER-TEST] [--block-size=SIZE] [--json]\n"
-    "  -f, --filename=FILE       test file (default ./pg_test_fsync.out); created, overwritten, removed\n"
-    "  -s, --secs-per-test=N     seconds per test (default 5)\n"
-    "      --block-size=SIZE     WAL block size, a power of two from 1k to 64k (default 8k)\n"
-    "      --json                print every test's ops/sec and latencies as JSON instead of text,\n"
-    "                            with the storage context under \"context\"\n"
-    "      --context             print the storage context (kernel, filesystem, devices) and the\n"
-    "                            RAID controller first\n"
-    "      --controller-file=FILE  with --json or --context: read the controller from a saved dump of\n"
-    "                            MegaCLI, StorCLI, ssacli, arcconf, mdadm or /proc/mdstat (repeatable);\n"
-    "                            without one, the RAID tools found on PATH are run\n"
-    "      --no-controller       with --json or --context: do not look for a RAID controller\n";
+/// A bad command line: the error (if any; getopt has printed its own) and pg_test_fsync's hint.
+[[noreturn]] void die_with_hint(std::string_view message = {}) {
+  if (!message.empty()) fmt::print(stderr, "{}: error: {}\n", progname, message);
+  fmt::print(stderr, "{}: hint: Try \"{} --help\" for more information.\n", progname, progname);
+  std::exit(1);
+}
+
+/// A failed system call in pg_test_fsync's words ("could not open output file: …", "write failed: …",
+/// "fsync failed: …"); anything else in raidbench's.
+std::string in_pg_test_fsync_words(const raidbench::error& e) {
+  const std::string_view call = e.call;
+  const char* what = call.starts_with("open")                                      ? "could not open output file"
+                     : call.find("write") != call.npos || call == "posix_fallocate" ? "write failed"
+                     : call.find("sync") != call.npos                              ? "fsync failed"
+                                                                                    : nullptr;
+  if (what == nullptr) return e.message;
+  // A short write has no errno (pg_test_fsync would print "Success"): raidbench's explanation instead.
+  return fmt::format("{}: {}", what, e.errnum != 0 ? std::string(std::strerror(e.errnum)) : e.message);
+}
+
+std::string usage() {
+  return fmt::format(
+      "Usage: {} [-f FILENAME] [-s SECS-PER-TEST] [--block-size=SIZE] [--json]\n"
+      "  -f, --filename=FILE       test file (default ./pg_test_fsync.out); created, overwritten, removed\n"
+      "  -s, --secs-per-test=N     seconds per test (default 5)\n"
+      "      --block-size=SIZE     WAL block size, a power of two from 1k to 64k (default 8k)\n"
+      "      --json                print every test's ops/sec and latencies as JSON instead of text,\n"
+      "                            with the storage context under \"context\"\n"
+      "      --context             print the storage context (kernel, filesystem, devices) and the\n"
+      "                            RAID controller first\n"
+      "      --controller-file=FILE  with --json or --context: read the controller from a saved dump of\n"
+      "                            MegaCLI, StorCLI, ssacli, arcconf, mdadm or /proc/mdstat (repeatable);\n"
+      "                            without one, the RAID tools found on PATH are run\n"
+      "      --no-controller       with --json or --context: do not look for a RAID controller\n"
+      "What the figures mean follows the report on stderr (with --json, under \"interpretation\").\n",
+      progname);
+}
+
+/// -s as pg_test_fsync reads it: strtoul's whole number (leading blanks and a sign allowed) that fits
+/// an unsigned int, and not 0.
+unsigned seconds_per_test(const char* text) {
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long value = std::strtoul(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || value != static_cast<unsigned>(value))
+    die_with_hint("invalid argument for option --secs-per-test");
+  if (value == 0) die("--secs-per-test must be in range 1..4294967295");
+  return static_cast<unsigned>(value);
+}
 
 options parse(int argc, char** argv) {
   if (argc > 1) {
     const std::string_view first = argv[1];
     if (first == "--help" || first == "-?") {
-      fmt::print("{}", usage);
+      fmt::print("{}", usage());
       std::exit(0);
     }
     if (first == "--version" || first == "-V") {
-      fmt::print("rb-fsync (raidbench) 0.1.0, after pg_test_fsync (PostgreSQL) 15\n");
+      fmt::print("{} (raidbench) 0.1.0, after pg_test_fsync (PostgreSQL) 15\n", progname);
       std::exit(0);
     }
   }
@@ -83,46 +126,31 @@ options parse(int argc, char** argv) {
                                         {"no-controller", no_argument, nullptr, no_controller_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
-  opterr = 0;  // one line of our own instead of getopt's
   int c;
-  while ((c = ::getopt_long(argc, argv, ":f:s:", long_options, nullptr)) != -1) {
+  // getopt complains in its own words, naming argv[0] as given, as it does for pg_test_fsync.
+  while ((c = ::getopt_long(argc, argv, "f:s:", long_options, nullptr)) != -1) {
     switch (c) {
-      case 'f':
-        if (*optarg == '\0') die("--filename needs a file name");
-        o.file = optarg;
-        break;
-      case 's': {
-        const std::string_view text = optarg;
-        unsigned long long v = 0;
-        bool ok = !text.empty() && text.size() <= 10;
-        for (char ch : text) ok = ok && ch >= '0' && ch <= '9';
-        if (ok) v = std::stoull(std::string(text));
-        if (!ok || v > 0xFFFFFFFFull)
-          die(fmt::format("invalid argument for option --secs-per-test: '{}' (a whole number of seconds)", text));
-        if (v == 0) die("--secs-per-test must be in range 1..4294967295");
-        o.secs_per_test = static_cast<unsigned>(v);
-        break;
-      }
+      case 'f': o.file = optarg; break;
+      case 's': o.secs_per_test = seconds_per_test(optarg); break;
       case block_size_option: {
         auto size = parse_size(optarg);
-        if (!size) die(size.message());
+        if (!size) die_with_hint(size.message());
         if (*size < 1024 || *size > 65536 || (*size & (*size - 1)) != 0)
-          die(fmt::format("--block-size must be a power of two from 1k to 64k, as PostgreSQL's WAL blocks, not '{}'", optarg));
+          die_with_hint(fmt::format("--block-size must be a power of two from 1k to 64k, as PostgreSQL's WAL blocks, not '{}'", optarg));
         o.block = *size;
         break;
       }
       case json_option: o.json = true; break;
       case context_option: o.context = true; break;
       case controller_file_option:
-        if (*optarg == '\0') die("--controller-file needs a file name");
+        if (*optarg == '\0') die_with_hint("--controller-file needs a file name");
         o.controller.files.emplace_back(optarg);
         break;
       case no_controller_option: o.controller.live = false; break;
-      case ':': die(fmt::format("option {} needs a value (try --help)", argv[optind - 1]));
-      default: die(fmt::format("unknown option '{}' (try --help)", argv[optind - 1]));
+      default: die_with_hint();
     }
   }
-  if (optind < argc) die(fmt::format("too many command-line arguments (first is \"{}\")", argv[optind]));
+  if (optind < argc) die_with_hint(fmt::format("too many command-line arguments (first is \"{}\")", argv[optind]));
   return o;
 }
 
@@ -191,6 +219,7 @@ nlohmann::json to_json_report(const options& o, const std::vector<outcome>& outc
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
   const options o = parse(argc, argv);
   const bool text = !o.json;
   stop_on_signals signals;
@@ -200,9 +229,6 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   };
 
-  // pg_test_fsync writes to and unlinks whatever it is given; rb-fsync only a regular file or a new one.
-  if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
-    die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {
@@ -211,7 +237,14 @@ int main(int argc, char** argv) {
     controller = std::move(*found);
   }
   if (!o.context) out(pg_test_fsync::header(o.secs_per_test));
-  if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(prepared.message());
+  // pg_test_fsync fails to open "" or a directory after its header, as here; it writes to and unlinks
+  // any other file it is given (even /dev/null), rb-fsync only a regular file or a new one.
+  if (o.file.empty()) die(in_pg_test_fsync_words(system_failure("open", "", ENOENT)));
+  if (std::error_code ec; std::filesystem::is_directory(o.file, ec))
+    die(in_pg_test_fsync_words(system_failure("open", o.file.string(), EISDIR)));
+  if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
+    die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
+  if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(in_pg_test_fsync_words(prepared.err()));
   const std::string file = o.file.string();
   auto give_up = [&](std::string_view message) {
     ::unlink(file.c_str());
@@ -245,13 +278,13 @@ int main(int argc, char** argv) {
       out(pg_test_fsync::not_available(true));
     } else {
       auto r = rb_fsync::run_test(t, o.file, o.secs_per_test, o.json);
-      if (!r) give_up(r.message());
+      if (!r) give_up(in_pg_test_fsync_words(r.err()));
       if (r->stats.interrupted) {
         // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
         ::unlink(file.c_str());
         out("\n");
         const int signal = raidbench::stopping_signal();
-        fmt::print(stderr, "rb-fsync: interrupted by SIG{}; the test file is removed\n", ::sigabbrev_np(signal));
+        fmt::print(stderr, "{}: interrupted by SIG{}; the test file is removed\n", progname, ::sigabbrev_np(signal));
         return signal;
       }
       done.ops = rb_fsync::operations(t, *r);
@@ -280,8 +313,10 @@ int main(int argc, char** argv) {
   const auto meaning = pg_test_fsync::interpretation(file, *storage, fastest);
 
   if (text) {
-    out("\nWhat these figures mean (rb-fsync):\n");
-    for (const auto& line : meaning) out(wrapped(line));
+    // raidbench's own reading of the figures: on stderr, so stdout stays pg_test_fsync's report.
+    std::string reading = "\nWhat these figures mean (rb-fsync):\n";
+    for (const auto& line : meaning) reading += wrapped(line);
+    std::fputs(reading.c_str(), stderr);
     return 0;
   }
   nlohmann::json storage_json = {{"filesystem", storage->filesystem}};

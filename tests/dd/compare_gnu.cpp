@@ -88,6 +88,18 @@ const std::vector<dd_case> cases = {
     {"DD if=in of=out conv=excl", "touch out", "failed to open 'out': File exists"},
     {"DD if=in of=out conv=nocreat", "", "failed to open 'out': No such file or directory"},
     {"DD if=in of=out bogus", "", "unrecognized operand"},
+    // The command line as GNU's getopt reads it: options anywhere, "--" ends them.
+    {"DD --bogus if=in of=out", "", "unrecognized option '--bogus'"},
+    {"DD if=in -x of=out", "", "invalid option -- 'x'"},
+    {"DD -- if=in of=out count=2"},
+    {"DD if=in of=out -- bs=7 count=3"},
+    // GNU dd 9.1: a 'B' in count=, skip=/iseek=, seek=/oseek= counts bytes.
+    {"DD if=in of=out bs=10 count=1KB"},
+    {"DD if=in of=out bs=100 iseek=10B count=14B"},
+    {"DD if=in of=out bs=100 count=2 oseek=8B conv=notrunc", "head -c 500 /dev/zero > out"},
+    // A flush the output cannot do fails (fdatasync's EINVAL falls back to fsync, which fails too).
+    {"DD if=in of=/dev/null bs=8k conv=fdatasync", "", "fsync failed for '/dev/null': Invalid argument", {}},
+    {"DD if=in of=/dev/null bs=8k conv=fsync", "", "fsync failed for '/dev/null': Invalid argument", {}},
 };
 
 struct outcome {

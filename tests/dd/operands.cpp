@@ -15,7 +15,7 @@ expected<std::uint64_t> number(std::string_view s) {
   return parse_number(s, false, warnings);
 }
 std::string error_of(std::vector<std::string_view> args) {
-  auto r = parse_operands(args, false);
+  auto r = parse_operands(args, false, "rb-dd");
   return r ? "" : r.message();
 }
 }  // namespace
@@ -66,7 +66,7 @@ BOOST_AUTO_TEST_CASE(operands_and_flags) {
   std::vector<std::string_view> args{"if=a", "of=b", "ibs=2", "bs=4k", "obs=9", "count=3", "skip=1", "seek=2",
                                      "iflag=fullblock,direct,count_bytes", "oflag=dsync,seek_bytes",
                                      "conv=notrunc,fdatasync,sync", "status=progress", "--json=r.json", "--allow-device"};
-  auto o = parse_operands(args, false);
+  auto o = parse_operands(args, false, "rb-dd");
   BOOST_TEST_REQUIRE(o.has_value(), (o ? "" : o.message()));
   BOOST_TEST(o->input == "a");
   BOOST_TEST(o->output == "b");
@@ -85,7 +85,7 @@ BOOST_AUTO_TEST_CASE(operands_and_flags) {
   BOOST_TEST(o->json_path == "r.json");
   BOOST_TEST(o->allow_device);
 
-  auto plain = parse_operands(std::vector<std::string_view>{"ibs=1k", "obs=3"}, false);
+  auto plain = parse_operands(std::vector<std::string_view>{"ibs=1k", "obs=3"}, false, "rb-dd");
   BOOST_TEST_REQUIRE(plain.has_value());
   BOOST_TEST(!plain->bs_given);
   BOOST_TEST(plain->obs == 3u);
@@ -103,6 +103,48 @@ BOOST_AUTO_TEST_CASE(operand_errors_read_like_gnu_dd) {
   BOOST_TEST(error_of({"iflag=direct,nocache"}) == "cannot combine direct and nocache");
   BOOST_TEST(error_of({"conv=swab"}).find("not supported") != std::string::npos);
   BOOST_TEST(error_of({"--json", "--format=bsd"}) == "--json and --format=bsd cannot be combined");
+}
+
+// As GNU dd 9.1's getopt_long on this machine: options are read first wherever they stand, --help and
+// --version may be abbreviated, "--" ends the options, and the hint names the program as invoked.
+BOOST_AUTO_TEST_CASE(options_as_gnu_getopt_reads_them) {
+  const auto parse = [](std::vector<std::string_view> args) { return parse_operands(args, false, "dd"); };
+  for (auto args : {std::vector<std::string_view>{"--help"}, {"--he"}, {"--h"}, {"bogus", "--help"}, {"if=x", "--help", "--foo"}}) {
+    auto o = parse(args);
+    BOOST_TEST_REQUIRE(o.has_value(), args.front());
+    BOOST_TEST(o->help);
+  }
+  for (auto args : {std::vector<std::string_view>{"--version"}, {"--vers"}, {"--v"}}) {
+    auto o = parse(args);
+    BOOST_TEST_REQUIRE(o.has_value(), args.front());
+    BOOST_TEST(o->version);
+  }
+  const auto error = [&](std::vector<std::string_view> args) {
+    auto o = parse(args);
+    return o ? std::string() : o.message();
+  };
+  BOOST_TEST(error({"--foo", "--help"}) == "unrecognized option '--foo'\nTry 'dd --help' for more information.");
+  BOOST_TEST(error({"-x"}) == "invalid option -- 'x'\nTry 'dd --help' for more information.");
+  BOOST_TEST(error({"--help=1"}) == "option '--help' doesn't allow an argument\nTry 'dd --help' for more information.");
+  BOOST_TEST(error({"-"}) == "unrecognized operand '-'\nTry 'dd --help' for more information.");
+  BOOST_TEST(error({"--", "--help"}) == "unrecognized operand '--help'\nTry 'dd --help' for more information.");
+  auto dashes = parse({"count=1", "--", "skip=2"});
+  BOOST_TEST_REQUIRE(dashes.has_value());
+  BOOST_TEST(dashes->skip == 2u);
+  BOOST_TEST(!dashes->help);
+}
+
+// count=14B, skip=1KB, oseek=8B: a 'B' anywhere in the value counts bytes (GNU dd 9.1: count=1KB bs=10
+// copies 1000 bytes, count=1K bs=10 10240).
+BOOST_AUTO_TEST_CASE(a_B_in_count_skip_or_seek_counts_bytes) {
+  auto o = parse_operands(std::vector<std::string_view>{"bs=10", "count=1KB", "iseek=10B", "oseek=8B"}, false, "dd");
+  BOOST_TEST_REQUIRE(o.has_value());
+  BOOST_TEST((o->count == 1000u && o->count_bytes));
+  BOOST_TEST((o->skip == 10u && o->skip_bytes));
+  BOOST_TEST((o->seek == 8u && o->seek_bytes));
+  auto blocks = parse_operands(std::vector<std::string_view>{"bs=10", "count=1K", "skip=2", "seek=3"}, false, "dd");
+  BOOST_TEST_REQUIRE(blocks.has_value());
+  BOOST_TEST((!blocks->count_bytes && !blocks->skip_bytes && !blocks->seek_bytes));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(old_spellings_and_json) {
                                               " --file-test-mode=rndrd --events=10 --time=0 --context --no-controller run");
   BOOST_TEST(context.status == 0, context.out);
   BOOST_TEST(context.out.starts_with("context of .\n  kernel: "), context.out);
-  BOOST_TEST(context.out.find("\ncontroller: not read (--no-controller)\n\nrb-fileio 0.1.0") != std::string::npos, context.out);
+  BOOST_TEST(context.out.find("\ncontroller: not read (--no-controller)\n\nsysbench 1.0.20 (raidbench rb-fileio 0.1.0)") != std::string::npos, context.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_controller_dump_stops_the_run_before_any_file_is_touched) {

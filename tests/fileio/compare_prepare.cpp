@@ -1,6 +1,7 @@
 // prepare, cleanup, the options banner variants and --report-interval lines against sysbench 1.0.20.
 #include <boost/test/unit_test.hpp>
 
+#include "../support/slurp.hpp"
 #include "peer.hpp"
 
 using raidbench::test::run_in;
@@ -23,6 +24,27 @@ BOOST_AUTO_TEST_CASE(prepare_and_cleanup_print_what_sysbench_prints) {
                                         run_in(our_dir.path(), std::string(RB_FILEIO) + options + " cleanup").out,
                                         "cleanup");
   BOOST_TEST(std::filesystem::is_empty(our_dir.path()));
+}
+
+// The 0.4 spellings old write-ups use, with sysbench 1.0.20's warnings on the same streams; a seqwr
+// prepare creates the files as any other (the run recreates them).
+BOOST_AUTO_TEST_CASE(old_spellings_warn_as_sysbench_and_seqwr_prepares) {
+  raidbench::test::temp_dir peer_dir, our_dir, errors;
+  const std::string options =
+      " --test=fileio --max-time=1 --max-requests=5 --num-threads=1 --file-test-mode=seqwr --file-total-size=2M --file-num=2 prepare";
+  // In braces: run_in sends the group's stderr to stdout, after the command's own went to the file.
+  const auto peer = run_in(peer_dir.path(), "{ sysbench" + options + " 2>" + (errors / "peer").string() + "; }");
+  const auto ours = run_in(our_dir.path(), "{ " RB_FILEIO + options + " 2>" + (errors / "ours").string() + "; }");
+  BOOST_TEST(ours.status == peer.status);
+  raidbench::test::check_same_structure(peer.out, ours.out, "stdout of" + options);
+  BOOST_TEST(ours.out.rfind("WARNING: --max-requests is deprecated, use --events instead\n"
+                            "WARNING: --max-time is deprecated, use --time instead\nsysbench 1.0.20 (", 0) == 0u,
+             ours.out);
+  const std::string stderr_text = raidbench::test::slurp(errors / "ours");
+  BOOST_TEST(stderr_text == raidbench::test::slurp(errors / "peer"));
+  BOOST_TEST(stderr_text.find("WARNING: the --test option is deprecated.") == 0u, stderr_text);
+  for (const char* name : {"test_file.0", "test_file.1"})
+    BOOST_TEST(std::filesystem::file_size(our_dir / name) == std::filesystem::file_size(peer_dir / name), name);
 }
 
 BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {

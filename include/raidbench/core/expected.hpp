@@ -14,6 +14,7 @@ namespace raidbench {
 struct error {
   std::string message;
   int errnum = 0;  ///< the errno behind it when a system call failed (a tool may word it its own way)
+  std::string call{};  ///< the call that failed or moved too few bytes ("open", "pwrite", "fsync"…), if any
   friend bool operator==(const error&, const error&) = default;
 };
 

@@ -22,7 +22,7 @@ inline error system_failure(std::string_view what, std::string_view path, int er
     message += " (the filesystem refuses O_DIRECT; tmpfs does)";
   else if (errnum == ENOSPC)
     message += " (the filesystem is full)";
-  return error{std::move(message), errnum};
+  return error{std::move(message), errnum, std::string(what.substr(0, what.find(' ')))};
 }
 
 }  // namespace raidbench

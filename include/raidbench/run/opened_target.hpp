@@ -117,7 +117,7 @@ class opened_target {
       if (!fd) {
         const int err = errno;
         if (err == ENOENT)
-          return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads it)", name));
+          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads it)", name), err, "open"};
         return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
       }
       if (auto regular = check_regular_file(fd.get(), name); !regular) return regular.err();
@@ -125,8 +125,9 @@ class opened_target {
       const int access = use == target_use::write ? O_WRONLY : O_RDWR;
       auto own = use == target_use::write ? create_or_open_own_file(name, access | flags) : open_own_file(name, access | flags);
       if (!own) {
-        if (own.err().errnum == ENOENT)
-          return fail(fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name));
+        if (own.err().errnum == ENOENT && use != target_use::write)
+          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name),
+                       ENOENT, "open"};
         return own.err();
       }
       fd = std::move(own->fd);

@@ -142,8 +142,9 @@ inline expected<run_statistics> fold(const std::vector<thread_job>& jobs, const 
     if (const auto& f = jobs[i].failure) {
       const std::string name = f.file < file_names.size() ? file_names[f.file] : std::string();
       if (f.errnum == 0)  // a short transfer, not a failed call
-        return fail(fmt::format("{} {}: short {}: the file ended within a block (truncated during the run?) or the "
-                                "filesystem is full", f.call, name, f.call));
+        return error{fmt::format("{} {}: short {}: the file ended within a block (truncated during the run?) or the "
+                                 "filesystem is full", f.call, name, f.call),
+                     0, f.call};
       return system_failure(f.call, name, f.errnum);
     }
   }
