@@ -130,6 +130,7 @@ int run_test(const options& o) {
   // Before the banner: a signal after "Threads started!" ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;
   if (o.format == output_format::sysbench) print(first_line + raidbench::report::sysbench_fileio_banner(settings));
+  if (o.format == output_format::sysbench04) print(raidbench::report::sysbench04_banner());
 
   raidbench::run_options ro;
   raidbench::progress_snapshot last;
@@ -158,8 +159,7 @@ int run_test(const options& o) {
   }
   std::string out;
   if (o.format == output_format::sysbench04) {
-    out = "sysbench 0.4.12:  multi-threaded system evaluation benchmark (raidbench rb-fileio 0.1.0)\n" +
-          raidbench::report::sysbench04_fileio_report(r->stats, settings);
+    out = raidbench::report::sysbench04_fileio_report(r->stats, settings);
   } else {
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
     out += raidbench::report::sysbench_fileio_report(r->stats, settings);
@@ -177,21 +177,28 @@ int main(int argc, char** argv) {
   auto parsed = parse(args);
   if (!parsed) return failed(parsed.message());
   const options& o = *parsed;
-  for (const auto& w : o.stdout_warnings) print(w + "\n");
-  for (const auto& w : o.stderr_warnings) std::fprintf(stderr, "%s\n", w.c_str());
+  // sysbench 1.0.20's deprecation warnings: not 0.4.12's (it had none), and not on JSON's stdout.
+  for (const auto& w : o.stdout_warnings)
+    if (o.format == output_format::sysbench) print(w + "\n");
+    else if (o.format == output_format::json) std::fprintf(stderr, "%s\n", w.c_str());
+  const std::string banner = o.format == output_format::sysbench04 ? raidbench::report::sysbench04_banner() : first_line;
+  for (const auto& w : o.stderr_warnings)
+    if (o.format != output_format::sysbench04) std::fprintf(stderr, "%s\n", w.c_str());
   switch (o.cmd) {
     case command::help: print(usage()); return 0;
     case command::version: print("rb-fileio 0.1.0\n"); return 0;
     case command::cleanup:
-      print(std::string(first_line) + "Removing test files...\n");
+      print(banner + "Removing test files...\n");
       remove_files(o);
       return 0;
     case command::prepare: {
       if (auto ok = check_free_space(".", o); !ok) return failed(ok.message());
-      print(first_line);
+      // 0.4.12 prints two lines before it creates the files and nothing per file.
+      print(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
+                                                  : banner);
       std::string out;
       auto ok = prepare_files(o, out);
-      print(out);
+      if (o.format != output_format::sysbench04) print(out);
       return ok ? 0 : failed(ok.message());
     }
     case command::run: return run_test(o);

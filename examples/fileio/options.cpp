@@ -79,10 +79,8 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     o.look_for_controller = false;
     return {};
   }
-  if (name == "init-rng") {  // 0.4: sysbench 1.0 always seeds from the time unless --rand-seed
-    bool ignored = false;
-    return flag(ignored);
-  }
+  // 0.4: sysbench 1.0 always seeds from the time unless --rand-seed; the 0.4.12 layout says so.
+  if (name == "init-rng") return flag(o.init_rng);
   if (name == "json") {
     if (has_value) return fail("--json takes no value");
     o.format = output_format::json;
@@ -201,6 +199,7 @@ raidbench::report::fileio_settings options::settings() const {
   s.report_interval = report_interval;
   s.seed = rand_seed;
   s.percentile = percentile;
+  s.timer_seeded = init_rng;
   return s;
 }
 

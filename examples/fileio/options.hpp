@@ -38,6 +38,7 @@ struct options {
   unsigned percentile = 95;
   bool histogram = false;
   std::uint64_t rand_seed = 0;
+  bool init_rng = false;  ///< 0.4's --init-rng: sysbench 1.0 seeds from the time anyway
   output_format format = output_format::sysbench;
   bool context = false;                       ///< print the storage context and controller first
   std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context

@@ -47,6 +47,28 @@ BOOST_AUTO_TEST_CASE(old_spellings_warn_as_sysbench_and_seqwr_prepares) {
     BOOST_TEST(std::filesystem::file_size(our_dir / name) == std::filesystem::file_size(peer_dir / name), name);
 }
 
+// --format=sysbench-0.4 for every command: 0.4.12's banner, prepare and cleanup lines (the library's
+// report test holds the run's layout), and none of sysbench 1.0.20's warnings, which 0.4.12 never printed.
+BOOST_AUTO_TEST_CASE(the_0_4_format_for_prepare_run_and_cleanup) {
+  raidbench::test::temp_dir dir;
+  const std::string tool = std::string(RB_FILEIO) + " --format=sysbench-0.4 --test=fileio --file-num=2 --file-total-size=2M";
+  const std::string banner = "sysbench 0.4.12:  multi-threaded system evaluation benchmark\n\n";
+  const auto prepare = run_in(dir.path(), tool + " prepare");
+  BOOST_TEST(prepare.status == 0);
+  BOOST_TEST(prepare.out == banner + "2 files, 1024Kb each, 2Mb total\nCreating files for the test...\n");
+  const auto run =
+      run_in(dir.path(), "{ " + tool + " --file-test-mode=rndrd --max-requests=100 --max-time=0 --num-threads=2 run 2>/dev/null; }");
+  BOOST_TEST(run.status == 0);
+  BOOST_TEST(run.out.rfind(banner + "Running the test with following options:\nNumber of threads: 2\n\n"
+                                    "Extra file open flags: 0\n2 files, 1Mb each\n", 0) == 0u, run.out);
+  BOOST_TEST(run.out.find("Threads started!\nDone.\n\nOperations performed:  100 Read, 0 Write, 0 Other = 100 Total\n") !=
+             std::string::npos, run.out);
+  BOOST_TEST(run.out.find("WARNING") == std::string::npos, run.out);
+  const auto cleanup = run_in(dir.path(), tool + " cleanup");
+  BOOST_TEST(cleanup.out == banner + "Removing test files...\n");
+  BOOST_TEST(std::filesystem::is_empty(dir.path()));
+}
+
 BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   raidbench::test::temp_dir dir;
   const std::string size = " --file-total-size=2M --file-num=2";

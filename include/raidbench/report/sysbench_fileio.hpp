@@ -33,6 +33,7 @@ struct fileio_settings {
   unsigned report_interval = 0;
   std::uint64_t seed = 0;  ///< 0: from the current time
   unsigned percentile = 95;
+  bool timer_seeded = false;  ///< 0.4's --init-rng=on, which its layout reports
 };
 
 namespace detail {
@@ -71,7 +72,16 @@ RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const
 RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now, const progress_snapshot& before,
                                                    unsigned percentile);
 
-/// sysbench 0.4.12's banner and report, in the layout of the published captures (one item a line).
+/// sysbench 0.4.12's layout, from its own format strings (sysbench.c, sb_logger.c, sb_fileio.c of
+/// the 0.4 branch as released): every command starts with the banner line and a blank line.
+RAIDBENCH_API std::string sysbench04_banner();
+
+/// 0.4.12's prepare: "128 files, 1228800Kb each, 153600Mb total" and "Creating files for the test...".
+RAIDBENCH_API std::string sysbench04_prepare_lines(const fileio_settings& s);
+
+/// 0.4.12's run after the banner: the options, "Threads started!", how it ended ("Time limit
+/// exceeded, exiting..." once per thread, which its logger folds into one line and a count), the
+/// operations and "Test execution summary" with its indents, and the threads' fairness.
 RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, const fileio_settings& s);
 
 }  // namespace raidbench::report

@@ -47,7 +47,7 @@ RAIDBENCH_API std::string sysbench04_size(std::uint64_t bytes) {
     v /= 1024;
     ++i;
   }
-  return detail::sysbench_short(v) + units[i];
+  return fmt::format("{:.5g}{}", v, units[i]);  // sb_print_value_size(): "%.5g" and the unit
 }
 
 RAIDBENCH_API std::string sysbench_general_report(const sysbench_summary& s) {

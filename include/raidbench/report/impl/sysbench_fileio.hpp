@@ -1,6 +1,8 @@
 #pragma once
 // sysbench fileio's report definitions (see core/linkage.hpp): included by sysbench_fileio.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
+#include <fcntl.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -95,16 +97,27 @@ RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now,
                      interval.percentile_ns(percentile) / 1e6);
 }
 
+RAIDBENCH_API std::string sysbench04_banner() { return "sysbench 0.4.12:  multi-threaded system evaluation benchmark\n\n"; }
+
+RAIDBENCH_API std::string sysbench04_prepare_lines(const fileio_settings& s) {
+  return fmt::format("{} files, {}Kb each, {}Mb total\nCreating files for the test...\n", s.files, s.file_size / 1024,
+                     s.file_size * s.files / (1024 * 1024));
+}
+
 RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, const fileio_settings& s) {
+  // print_run_mode(): its messages that end in "\n" print a blank line after them.
   std::string out = "Running the test with following options:\n";
   out += fmt::format("Number of threads: {}\n", s.threads);
-  out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
-                : std::string("Initializing random number generator from timer.\n");
-  const int flags = (s.extra_sync ? 1 : 0) | (s.extra_dsync ? 2 : 0) | (s.extra_direct ? 4 : 0);
-  out += fmt::format("Extra file open flags: {}\n", flags);
+  if (s.timer_seeded) out += "Initializing random number generator from timer.\n\n";
+  out += "\n";
+  // file_print_mode(): 0.4.12 takes one extra flag and prints open(2)'s bits in hex.
+  const int flags = (s.extra_sync ? O_SYNC : 0) | (s.extra_dsync ? O_DSYNC : 0) | (s.extra_direct ? O_DIRECT : 0);
+  out += fmt::format("Extra file open flags: {:x}\n", flags);
   out += fmt::format("{} files, {} each\n", s.files, sysbench04_size(s.file_size));
   out += fmt::format("{} total file size\n", sysbench04_size(s.file_size * s.files));
   out += fmt::format("Block size {}\n", sysbench04_size(s.block_size));
+  if (s.merged_requests > 0)
+    out += fmt::format("Merging requests  up to {} for sequential IO.\n", sysbench04_size(s.block_size * s.merged_requests));
   if (detail::random_mode(s.mode)) {
     out += fmt::format("Number of random requests for random IO: {}\n", s.max_events);
     out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
@@ -115,42 +128,49 @@ RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, con
   out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
   out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
   out += "Threads started!\n";
-  out += st.interrupted || s.max_events == 0 || st.events() < s.max_events ? "Time limit exceeded, exiting...\n" : "";
-  out += "Done.\n";
+  // Each thread says it met the time limit; the logger prints a repeated message once and counts it.
+  if (st.interrupted || s.max_events == 0 || st.events() < s.max_events) {
+    out += "Time limit exceeded, exiting...\n";
+    if (s.threads > 1) out += fmt::format("(last message repeated {} times)\n", s.threads - 1);
+  }
+  out += "Done.\n\n";
 
+  // file_print_stats(): sizes as sb_print_value_size() writes them, followed by "b".
   const double seconds = st.seconds() > 0 ? st.seconds() : 1e-9;
-  constexpr double mebibyte = 1024.0 * 1024.0;
   const auto& reads = st.of(op_kind::read);
   const auto& writes = st.of(op_kind::write);
   const std::uint64_t other = st.of(op_kind::flush).ops;
-  out += fmt::format("Operations performed: {} Read, {} Write, {} Other = {} Total\n", reads.ops, writes.ops, other,
+  out += fmt::format("Operations performed:  {} Read, {} Write, {} Other = {} Total\n", reads.ops, writes.ops, other,
                      reads.ops + writes.ops + other);
-  const double read_mb = static_cast<double>(reads.bytes) / mebibyte, written_mb = static_cast<double>(writes.bytes) / mebibyte;
-  out += fmt::format("Read {:.2f}Mb Written {:.2f}Mb Total transferred {:.2f}Mb ({:.4f}Mb/sec)\n", read_mb, written_mb,
-                     read_mb + written_mb, (read_mb + written_mb) / seconds);
-  out += fmt::format("{:.2f} Requests/sec executed\n", static_cast<double>(st.events()) / seconds);
+  const auto per_second = static_cast<std::uint64_t>(static_cast<double>(reads.bytes + writes.bytes) / seconds);
+  out += fmt::format("Read {}  Written {}  Total transferred {}  ({}/sec)\n", sysbench04_size(reads.bytes),
+                     sysbench04_size(writes.bytes), sysbench04_size(reads.bytes + writes.bytes), sysbench04_size(per_second));
+  out += fmt::format("{:8.2f} Requests/sec executed\n", static_cast<double>(st.events()) / seconds);
+
+  // The logger's summary (oper_handler_done()).
   const latency_histogram latency = st.combined_latency();
-  out += "Test execution summary:\n";
-  out += fmt::format("total time: {:.4f}s\n", st.seconds());
-  out += fmt::format("total number of events: {}\n", st.events());
   std::uint64_t busy = 0;
   for (auto ns : st.thread_busy_ns) busy += ns;
-  out += fmt::format("total time taken by event execution: {:.4f}\n", static_cast<double>(busy) / 1e9);
-  out += "per-request statistics:\n";
-  out += fmt::format("min: {:.2f}ms\n", static_cast<double>(latency.min_ns()) / 1e6);
-  out += fmt::format("avg: {:.2f}ms\n", latency.mean_ns() / 1e6);
-  out += fmt::format("max: {:.2f}ms\n", static_cast<double>(latency.max_ns()) / 1e6);
-  out += fmt::format("approx. {} percentile: {:.2f}ms\n", s.percentile ? s.percentile : 95,
-                     latency.percentile_ns(s.percentile ? s.percentile : 95) / 1e6);
+  out += "\nTest execution summary:\n";
+  out += fmt::format("    total time:                          {:.4f}s\n", st.seconds());
+  out += fmt::format("    total number of events:              {}\n", st.events());
+  out += fmt::format("    total time taken by event execution: {:.4f}\n", static_cast<double>(busy) / 1e9);
+  out += "    per-request statistics:\n";
+  out += fmt::format("         min:                            {:10.2f}ms\n", static_cast<double>(latency.min_ns()) / 1e6);
+  out += fmt::format("         avg:                            {:10.2f}ms\n", latency.mean_ns() / 1e6);
+  out += fmt::format("         max:                            {:10.2f}ms\n", static_cast<double>(latency.max_ns()) / 1e6);
+  const unsigned rank = s.percentile ? s.percentile : 95;  // 0.4.12 has no "off"
+  if (st.events() > 0)
+    out += fmt::format("         approx. {:3d} percentile:         {:10.2f}ms\n", rank, latency.percentile_ns(rank) / 1e6);
   std::vector<double> events, busy_s;
   for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
     events.push_back(static_cast<double>(st.thread_events[i]));
     busy_s.push_back(static_cast<double>(st.thread_busy_ns[i]) / 1e9);
   }
   const spread e = spread_of(events), b = spread_of(busy_s);
-  out += "Threads fairness:\n";
-  out += fmt::format("events (avg/stddev): {:.4f}/{:.2f}\n", e.avg, e.stddev);
-  out += fmt::format("execution time (avg/stddev): {:.4f}/{:.2f}\n", b.avg, b.stddev);
+  out += "\nThreads fairness:\n";
+  out += fmt::format("    events (avg/stddev):           {:.4f}/{:3.2f}\n", e.avg, e.stddev);
+  out += fmt::format("    execution time (avg/stddev):   {:.4f}/{:3.2f}\n\n", b.avg, b.stddev);
   return out;
 }
 
