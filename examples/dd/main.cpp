@@ -488,5 +488,9 @@ int main(int argc, char** argv) {
   install(SIGUSR1, on_info, 0);
   install(SIGINT, on_stop, 0);
   install(SIGTERM, on_stop, 0);
-  return run_dd(o);
+  const int status = run_dd(o);
+  // As GNU dd (close_stdout): a report that could not be written to stderr (2>/dev/full, 2>&-) is
+  // a failure, whatever the copy did.
+  if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 1;
+  return status;
 }

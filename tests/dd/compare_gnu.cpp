@@ -97,6 +97,10 @@ const std::vector<dd_case> cases = {
     {"DD if=in of=out bs=10 count=1KB"},
     {"DD if=in of=out bs=100 iseek=10B count=14B"},
     {"DD if=in of=out bs=100 count=2 oseek=8B conv=notrunc", "head -c 500 /dev/zero > out"},
+    // A report that cannot be written to stderr is a failure (none to write is not).
+    {"DD if=in of=out count=1 2>/dev/full"},
+    {"DD if=in of=out count=1 2>&-"},
+    {"DD if=in of=out count=1 status=none 2>&-"},
     // A flush the output cannot do fails (fdatasync's EINVAL falls back to fsync, which fails too).
     {"DD if=in of=/dev/null bs=8k conv=fdatasync", "", "fsync failed for '/dev/null': Invalid argument", {}},
     {"DD if=in of=/dev/null bs=8k conv=fsync", "", "fsync failed for '/dev/null': Invalid argument", {}},
