@@ -118,11 +118,14 @@ expected<void> check_prepared(const options& o) {
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const auto name = file_name(i);
     struct stat st {};
-    if (::stat(name.c_str(), &st) != 0)
-      return fail(fmt::format("{} is missing in {}: run 'rb-fileio --file-num={} --file-total-size={} prepare' first",
-                              name.string(), std::filesystem::current_path().string(), o.files, o.total_size));
+    // sysbench's words and stream (stdout) for a file it cannot open; raidbench's for one too short.
+    if (::stat(name.c_str(), &st) != 0) {
+      const int err = errno;
+      return fail(fmt::format("FATAL: Cannot open file '{}' errno = {} ({})\nWARNING: Did you forget to run the prepare step?",
+                              name.string(), err, std::strerror(err)));
+    }
     if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
-      return fail(fmt::format("{} holds {} B but at least {} B is expected: was prepare run with other "
+      return fail(fmt::format("FATAL: {} holds {} B but at least {} B is expected: was prepare run with other "
                               "--file-total-size or --file-num values?",
                               name.string(), st.st_size, o.file_size()));
   }

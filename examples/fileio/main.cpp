@@ -34,10 +34,25 @@ using raidbench::report::fileio_mode;
 // "sysbench 1.0.20 (…)".
 constexpr const char* first_line = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";
 
+/// --json: stdout holds the JSON or nothing, so every complaint goes to stderr.
+bool json_output = false;
+
+void print(const std::string& s);
+
+/// Where sysbench puts a failure: "FATAL: …" lines on stdout after its banner; a complaint about the
+/// command line (an option or value it cannot read, a missing command) on stderr. Exit status 1.
 int failed(const std::string& message) {
-  std::fprintf(stderr, "rb-fileio: %s\n", message.c_str());
+  if (json_output) {
+    std::fprintf(stderr, "rb-fileio: %s\n", message.starts_with("FATAL: ") ? message.c_str() + 7 : message.c_str());
+  } else if (message.starts_with("FATAL: ")) {
+    print(message + "\n");
+  } else {
+    std::fprintf(stderr, "%s\n", message.c_str());
+  }
   return 1;
 }
+
+int fatal(const std::string& message) { return failed("FATAL: " + message); }
 
 void print(const std::string& s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
@@ -113,24 +128,29 @@ int run_test(const options& o) {
   std::optional<raidbench::storage_context> context;
   if (o.context || !text) {
     auto found = raidbench::gather_controller(controller_asked);
-    if (!found) return failed(found.message());
+    if (!found) return fatal(found.message());
     controller = std::move(*found);
     auto c = raidbench::gather_storage_context(".");
-    if (!c) return failed(c.message());
+    if (!c) return fatal(c.message());
     context = std::move(*c);
     if (o.context && text)
       print(raidbench::format_context(*context) + "\n" + raidbench::format_controller_section(controller, controller_asked) + "\n");
   }
+  // sysbench prints its options, then opens the files (and says FATAL there when one is missing),
+  // then starts the threads.
+  const auto settings = o.settings();
+  const std::string options_banner = raidbench::report::sysbench_fileio_banner(settings);
+  const std::size_t threads_start = options_banner.find("Initializing worker threads...");
+  if (o.format == output_format::sysbench) print(first_line + options_banner.substr(0, threads_start));
+  if (o.format == output_format::sysbench04) print(raidbench::report::sysbench04_banner());
   if (o.mode != fileio_mode::seqwr) {
     if (auto ok = check_prepared(o); !ok) return failed(ok.message());
   } else {
     remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
   }
-  const auto settings = o.settings();
-  // Before the banner: a signal after "Threads started!" ends the run with its report, never unhandled.
+  // Before "Threads started!": a signal after it ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;
-  if (o.format == output_format::sysbench) print(first_line + raidbench::report::sysbench_fileio_banner(settings));
-  if (o.format == output_format::sysbench04) print(raidbench::report::sysbench04_banner());
+  if (o.format == output_format::sysbench) print(options_banner.substr(threads_start));
 
   raidbench::run_options ro;
   raidbench::progress_snapshot last;
@@ -142,7 +162,7 @@ int run_test(const options& o) {
     };
   }
   auto r = engine_for(o.io_mode)(plan_of(o), ro);
-  if (!r) return failed(r.message());
+  if (!r) return fatal(r.message());
 
   if (!text) {
     nlohmann::json j = *r;
@@ -174,8 +194,12 @@ int run_test(const options& o) {
 
 int main(int argc, char** argv) {
   std::vector<std::string_view> args(argv + 1, argv + argc);
+  for (auto a : args) json_output = json_output || a == "--json" || a == "--format=json";
   auto parsed = parse(args);
-  if (!parsed) return failed(parsed.message());
+  if (!parsed) {
+    if (!json_output) print(first_line);  // sysbench's banner comes before any complaint
+    return failed(parsed.message());
+  }
   const options& o = *parsed;
   // sysbench 1.0.20's deprecation warnings: not 0.4.12's (it had none), and not on JSON's stdout.
   for (const auto& w : o.stdout_warnings)
@@ -192,14 +216,14 @@ int main(int argc, char** argv) {
       remove_files(o);
       return 0;
     case command::prepare: {
-      if (auto ok = check_free_space(".", o); !ok) return failed(ok.message());
       // 0.4.12 prints two lines before it creates the files and nothing per file.
       print(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
                                                   : banner);
+      if (auto ok = check_free_space(".", o); !ok) return fatal(ok.message());
       std::string out;
       auto ok = prepare_files(o, out);
       if (o.format != output_format::sysbench04) print(out);
-      return ok ? 0 : failed(ok.message());
+      return ok ? 0 : fatal(ok.message());
     }
     case command::run: return run_test(o);
   }

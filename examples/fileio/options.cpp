@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -13,36 +14,62 @@
 namespace rb_fileio {
 
 using raidbench::expected;
-using raidbench::fail;
 using raidbench::report::fileio_mode;
 
+// sysbench 1.0.20's list of fileio options, as it prints it after a missing --file-test-mode.
+constexpr std::string_view fileio_options_help =
+    "fileio options:\n"
+    "  --file-num=N                  number of files to create [128]\n"
+    "  --file-block-size=N           block size to use in all IO operations [16384]\n"
+    "  --file-total-size=SIZE        total size of files to create [2G]\n"
+    "  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}\n"
+    "  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync]\n"
+    "  --file-async-backlog=N        number of asynchronous operatons to queue per thread [128]\n"
+    "  --file-extra-flags=[LIST,...] list of additional flags to use to open files {sync,dsync,direct} []\n"
+    "  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't use fsync()) [100]\n"
+    "  --file-fsync-all[=on|off]     do fsync() after each write operation [off]\n"
+    "  --file-fsync-end[=on|off]     do fsync() at the end of test [on]\n"
+    "  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]\n"
+    "  --file-merged-requests=N      merge at most this number of IO requests if possible (0 - don't merge) [0]\n"
+    "  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]\n";
+
 namespace {
+
+// sysbench's words for a value it cannot read (on stderr after the banner), and for one out of range
+// (a FATAL line on stdout after the banner: see `fatal`).
+raidbench::error unreadable(std::string_view name, std::string_view v) {
+  std::string option(name);
+  std::replace(option.begin(), option.end(), '-', '_');
+  return raidbench::error{fmt::format("Invalid value for the '{}' option: '{}'", option, v)};
+}
+
+raidbench::error fatal(std::string message) { return raidbench::error{"FATAL: " + std::move(message)}; }
 
 expected<std::uint64_t> to_unsigned(std::string_view name, std::string_view v, std::uint64_t max) {
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (v.empty() || ec != std::errc{} || end != v.data() + v.size() || n > max)
-    return fail(fmt::format("invalid value '{}' for --{}: expected a whole number from 0 to {}", v, name, max));
+  if (v.empty() || ec != std::errc{} || end != v.data() + v.size()) return unreadable(name, v);
+  if (n > max) return fatal(fmt::format("Invalid value for --{}: {} (at most {})", name, v, max));
   return n;
 }
 
 expected<double> to_double(std::string_view name, std::string_view v) {
   double d = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-  if (v.empty() || ec != std::errc{} || end != v.data() + v.size() || !std::isfinite(d) || d < 0)
-    return fail(fmt::format("invalid value '{}' for --{}: expected a number >= 0", v, name));
+  if (v.empty() || ec != std::errc{} || end != v.data() + v.size()) return unreadable(name, v);
+  if (!std::isfinite(d) || d < 0) return fatal(fmt::format("Invalid value for --{}: {} (a number >= 0)", name, v));
   return d;
 }
 
 expected<bool> to_flag(std::string_view name, std::string_view v) {
   if (v == "on" || v == "yes" || v == "true" || v == "1") return true;
   if (v == "off" || v == "no" || v == "false" || v == "0") return false;
-  return fail(fmt::format("invalid value '{}' for --{}: expected on or off", v, name));
+  return raidbench::error{fmt::format("invalid option: --{}={}", name, v)};
 }
 
 expected<std::uint64_t> to_size(std::string_view name, std::string_view v) {
   auto s = raidbench::parse_size(v);
-  if (!s) return fail(fmt::format("--{}: {}", name, s.message()));
+  if (!s) return fatal(fmt::format("Invalid value for {}: {} ({})", name, v, s.message()));
   return *s;
 }
 
@@ -53,13 +80,14 @@ expected<fileio_mode> to_mode(std::string_view v) {
   if (v == "rndrd") return fileio_mode::rndrd;
   if (v == "rndwr") return fileio_mode::rndwr;
   if (v == "rndrw") return fileio_mode::rndrw;
-  return fail(fmt::format("invalid --file-test-mode '{}': use seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw", v));
+  return fatal(fmt::format("Invalid IO operations mode: {}.", v));
 }
 
 // Applies one --name=value; `value` is empty with `has_value` false for a bare --flag.
 expected<void> apply(options& o, std::string_view name, std::string_view value, bool has_value) {
   auto need = [&]() -> expected<void> {
-    if (!has_value || value.empty()) return fail(fmt::format("--{} needs a value (--{}=…)", name, name));
+    if (!has_value || value.empty())
+      return raidbench::error{fmt::format("invalid option: --{}{}", name, has_value ? "=" : "")};
     return {};
   };
   auto set = [](auto& field, auto parsed) -> expected<void> {
@@ -75,14 +103,14 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "histogram") return flag(o.histogram);
   if (name == "context") return flag(o.context);
   if (name == "no-controller") {
-    if (has_value) return fail("--no-controller takes no value");
+    if (has_value) return raidbench::error{fmt::format("invalid option: --no-controller={}", value)};
     o.look_for_controller = false;
     return {};
   }
   // 0.4: sysbench 1.0 always seeds from the time unless --rand-seed; the 0.4.12 layout says so.
   if (name == "init-rng") return flag(o.init_rng);
   if (name == "json") {
-    if (has_value) return fail("--json takes no value");
+    if (has_value) return raidbench::error{fmt::format("invalid option: --json={}", value)};
     o.format = output_format::json;
     return {};
   }
@@ -92,24 +120,24 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     return {};
   }
   if (name == "test") {
-    if (value != "fileio") return fail(fmt::format("--test={}: rb-fileio only runs the fileio test", value));
+    if (value != "fileio") return fatal(fmt::format("--test={}: rb-fileio only runs the fileio test", value));
     o.stderr_warnings.emplace_back(
         "WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.");
     return {};
   }
   if (name == "file-num") {
     auto n = to_unsigned(name, value, u32);
-    if (n && *n == 0) return fail("--file-num must be at least 1");
+    if (n && *n == 0) return fatal("Invalid value for file-num: 0");
     return set(o.files, n);
   }
   if (name == "file-block-size") {
     auto n = to_size(name, value);
-    if (n && (*n == 0 || *n > (1u << 30))) return fail(fmt::format("--file-block-size {} is outside 1 B…1 GiB", value));
+    if (n && (*n == 0 || *n > (1u << 30))) return fatal(fmt::format("Invalid value for file-block-size: {}.", value));
     return set(o.block_size, n);
   }
   if (name == "file-total-size") {
     auto n = to_size(name, value);
-    if (n && *n == 0) return fail("--file-total-size must be more than 0");
+    if (n && *n == 0) return fatal("Invalid value for file-total-size: 0");
     return set(o.total_size, n);
   }
   if (name == "file-test-mode") {
@@ -118,13 +146,13 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   }
   if (name == "file-io-mode") {
     if (value != "sync" && value != "async" && value != "mmap")
-      return fail(fmt::format("invalid --file-io-mode '{}': use sync, async or mmap", value));
+      return fatal(fmt::format("unknown I/O mode: {}", value));
     o.io_mode = std::string(value);
     return {};
   }
   if (name == "file-async-backlog") {
     auto n = to_unsigned(name, value, 4096);
-    if (n && *n == 0) return fail("--file-async-backlog must be at least 1");
+    if (n && *n == 0) return fatal("Invalid value of file-async-backlog: 0");
     return set(o.backlog, n);
   }
   if (name == "file-extra-flags") {
@@ -136,7 +164,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
       if (f == "sync") o.extra_sync = true;
       else if (f == "dsync") o.extra_dsync = true;
       else if (f == "direct") o.extra_direct = true;
-      else return fail(fmt::format("invalid --file-extra-flags '{}': use a list of sync, dsync, direct", f));
+      else return fatal(fmt::format("Invalid value for file-extra-flags: {}", value));
       rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
     }
     return {};
@@ -144,7 +172,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "file-fsync-freq") return set(o.fsync_freq, to_unsigned(name, value, u32));
   if (name == "file-fsync-mode") {
     if (value != "fsync" && value != "fdatasync")
-      return fail(fmt::format("invalid --file-fsync-mode '{}': use fsync or fdatasync", value));
+      return fatal(fmt::format("Invalid fsync mode: {}.", value));
     o.fdatasync = value == "fdatasync";
     return {};
   }
@@ -152,7 +180,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "file-rw-ratio") return set(o.rw_ratio, to_double(name, value));
   if (name == "threads" || name == "num-threads") {
     auto n = to_unsigned(name, value, 4096);
-    if (n && *n == 0) return fail(fmt::format("--{} must be at least 1", name));
+    if (n && *n == 0) return fatal(fmt::format("Invalid value for --{}: 0.", name));
     return set(o.threads, n);
   }
   o.max_requests_given = o.max_requests_given || name == "max-requests";
@@ -166,10 +194,10 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     if (value == "sysbench" || value == "sysbench-1.0") o.format = output_format::sysbench;
     else if (value == "sysbench-0.4") o.format = output_format::sysbench04;
     else if (value == "json") o.format = output_format::json;
-    else return fail(fmt::format("invalid --format '{}': use sysbench, sysbench-0.4 or json", value));
+    else return fatal(fmt::format("invalid --format '{}': use sysbench, sysbench-0.4 or json", value));
     return {};
   }
-  return fail(fmt::format("unknown option '--{}' (rb-fileio --help lists them)", name));
+  return raidbench::error{fmt::format("invalid option: --{}{}{}", name, has_value ? "=" : "", value)};
 }
 
 }  // namespace
@@ -224,34 +252,34 @@ expected<options> parse(const std::vector<std::string_view>& args) {
     }
     if (a == "fileio") continue;  // sysbench's test name, as in `sysbench fileio … run`
     if (a == "prepare" || a == "run" || a == "cleanup") {
-      if (command_given) return fail(fmt::format("two commands given ('{}' is the second): use one of prepare, run, cleanup", a));
+      if (command_given) return raidbench::error{fmt::format("Unrecognized command line argument: {}", a)};
       command_given = true;
       o.cmd = a == "prepare" ? command::prepare : a == "run" ? command::run : command::cleanup;
       continue;
     }
-    return fail(fmt::format("unexpected argument '{}': give options as --name=value and one of prepare, run, cleanup", a));
+    return raidbench::error{fmt::format("Unknown command: {}", a)};
   }
   // In sysbench 1.0.20's order, whatever the order on the command line.
   if (o.max_requests_given) o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
   if (o.max_time_given) o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
-  if (!command_given) return fail("no command given: use prepare, run or cleanup (rb-fileio --help)");
+  if (!command_given) return raidbench::error{"The 'fileio' test requires a command argument. See 'sysbench fileio help'"};
   if (o.cmd == command::run && !o.mode_given)
-    return fail("missing required option --file-test-mode (seqwr, seqrewr, seqrd, rndrd, rndwr or rndrw)");
+    return fatal("Missing required argument: --file-test-mode\n\n" + std::string(fileio_options_help));
   if (o.file_size() == 0)
-    return fail(fmt::format("--file-total-size ({} B) is smaller than --file-num ({}): every file would be empty",
+    return fatal(fmt::format("--file-total-size ({} B) is smaller than --file-num ({}): every file would be empty",
                             o.total_size, o.files));
   if (o.extra_direct && o.io_mode == "mmap")
-    return fail("--file-extra-flags=direct cannot be used with --file-io-mode=mmap: mapped pages always go through the page cache");
+    return fatal("--file-extra-flags=direct cannot be used with --file-io-mode=mmap: mapped pages always go through the page cache");
   if (o.extra_direct && o.block_size % 512 != 0)
-    return fail(fmt::format("--file-extra-flags=direct needs a block size that is a multiple of 512 bytes, not {}", o.block_size));
+    return fatal(fmt::format("--file-extra-flags=direct needs a block size that is a multiple of 512 bytes, not {}", o.block_size));
   if (o.cmd == command::run) {
     const bool sequential = o.mode == fileio_mode::seqwr || o.mode == fileio_mode::seqrewr || o.mode == fileio_mode::seqrd;
     const std::uint64_t request = o.block_size * (sequential && o.merged_requests ? o.merged_requests : 1);
     if (o.file_size() < request)
-      return fail(fmt::format("each file ({} B) is smaller than one request ({} B): raise --file-total-size or lower --file-num",
+      return fatal(fmt::format("each file ({} B) is smaller than one request ({} B): raise --file-total-size or lower --file-num",
                               o.file_size(), request));
   }
-  if (o.time_seconds > 1e7) return fail(fmt::format("--time {} is too long", o.time_seconds));
+  if (o.time_seconds > 1e7) return fatal(fmt::format("--time {} is too long", o.time_seconds));
   return o;
 }
 
