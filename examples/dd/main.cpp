@@ -3,6 +3,7 @@
 #include <langinfo.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -82,6 +83,7 @@ std::atomic<bool> info_requested{false};
 std::atomic<int> stop_signal{0};
 
 extern "C" void on_info(int) { info_requested.store(true, std::memory_order_relaxed); }
+extern "C" void on_progress_tick(int) {}  // its only work is to interrupt a waiting read
 extern "C" void on_stop(int sig) {
   stop_signal.store(sig, std::memory_order_relaxed);
   raidbench::stop_request().store(true, std::memory_order_relaxed);
@@ -428,7 +430,19 @@ int run_dd(const options& o) {
     }
     std::free(probe);
   }
+  // status=progress: as GNU dd, a timer interrupts every second a read that waits (a pipe, a
+  // terminal), so the line is printed while the input is idle; the copy loop retries the read.
+  if (o.status == status_level::progress) {
+    install(SIGALRM, on_progress_tick, 0);
+    // First at 1.01 s: the copy's clock starts just after this, and its first line is due at 1 s.
+    const itimerval every_second{{1, 0}, {1, 10'000}};
+    ::setitimer(ITIMER_REAL, &every_second, nullptr);
+  }
   auto r = run_copy(request, run_options);
+  if (o.status == status_level::progress) {
+    const itimerval off{};
+    ::setitimer(ITIMER_REAL, &off, nullptr);
+  }
 
   if (o.nocache_in) ::posix_fadvise(in, 0, 0, POSIX_FADV_DONTNEED);
   if (o.nocache_out) ::posix_fadvise(out, 0, 0, POSIX_FADV_DONTNEED);

@@ -1,5 +1,6 @@
 // SIGUSR1 prints the statistics and the copy goes on; SIGINT prints them and ends the process by the
-// signal: checked against GNU dd while copying, and on rb-dd alone while a read waits on a pipe.
+// signal: checked against GNU dd while copying, and on rb-dd alone while a read waits on a pipe; and
+// status=progress prints while a read waits.
 #include <boost/test/unit_test.hpp>
 
 #include <fcntl.h>
@@ -126,6 +127,44 @@ BOOST_AUTO_TEST_CASE(signals_are_answered_while_a_read_waits_on_a_pipe) {
   BOOST_TEST(rb.killed_by_sigint, rb.err);
   BOOST_TEST(rb.records_in == 2, rb.err);
   BOOST_TEST(rb.err.starts_with("0+0 records in\n0+0 records out\n0 bytes copied, "), rb.err);
+}
+
+// status=progress must print while a read waits: the input gives 3 bytes, then stays open and
+// silent (as `cmd | dd status=progress` between bursts); the progress line must come anyway. The 20 s
+// bound only keeps a failing tool from hanging the test.
+BOOST_AUTO_TEST_CASE(progress_is_printed_while_a_read_waits_on_a_pipe) {
+  raidbench::test::temp_dir dir;
+  int in[2];
+  BOOST_REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
+  const std::string err_path = (dir / "err").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<char*> argv{const_cast<char*>(RB_DD_PATH), const_cast<char*>("of=/dev/null"),
+                          const_cast<char*>("bs=64k"), const_cast<char*>("status=progress"), nullptr};
+  pid_t pid = -1;
+  const int spawned = ::posix_spawn(&pid, RB_DD_PATH, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(in[0]);
+  BOOST_REQUIRE(spawned == 0);
+  BOOST_REQUIRE(::write(in[1], "abc", 3) == 3);
+
+  using namespace std::chrono_literals;
+  const auto err_text = [&] {
+    std::ifstream err(err_path);
+    return std::string(std::istreambuf_iterator<char>(err), {});
+  };
+  const auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (err_text().find("3 bytes copied, ") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(20ms);
+  const std::string while_waiting = err_text();
+  ::close(in[1]);  // end of input: the copy ends
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  BOOST_TEST(while_waiting.find("3 bytes copied, ") != std::string::npos, while_waiting);
+  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  BOOST_TEST(err_text().find("\n0+1 records in\n0+1 records out\n3 bytes copied, ") != std::string::npos, err_text());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
