@@ -307,9 +307,11 @@ int run_dd(const options& o) {
     struct stat st {};
     if (::stat(o.output.c_str(), &st) == 0)
       if (auto ok = guard(st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
-    const int flags = O_WRONLY | O_CLOEXEC | o.oflags | (o.conv_nocreat ? 0 : O_CREAT) | (o.conv_excl ? O_EXCL : 0) |
+    const int flags = O_CLOEXEC | o.oflags | (o.conv_nocreat ? 0 : O_CREAT) | (o.conv_excl ? O_EXCL : 0) |
                       (seek_records != 0 || o.conv_notrunc ? 0 : O_TRUNC);
-    owned_out.reset(::open(o.output.c_str(), flags, 0666));
+    // With seek=, read-write first, as GNU dd: a FIFO opened so does not wait for a reader.
+    if (seek_records != 0 || seek_rest != 0) owned_out.reset(::open(o.output.c_str(), O_RDWR | flags, 0666));
+    if (!owned_out) owned_out.reset(::open(o.output.c_str(), O_WRONLY | flags, 0666));
     if (!owned_out) return say(fmt::format("failed to open {}: {}", out_name, std::strerror(errno))), 1;
     out = owned_out.get();
   }
@@ -419,9 +421,13 @@ int run_dd(const options& o) {
     };
   run_options.partial_reads = &partial_reads;
   run_options.on_partial_read = warn_partial_read;
+  // count=0 copies nothing, and GNU dd then asks for no buffer at all.
+  const std::uint64_t copy_start_ns = raidbench::now_ns();
+  const bool nothing_to_copy = o.count != UINT64_MAX && request.copy.records == 0 && request.copy.tail_bytes == 0;
   // As GNU dd: a buffer the system will not give ends the run before the copy, in dd's words (an
   // output buffer of its own only without bs=, as dd's C_TWOBUFS).
-  for (const auto& [what, size] : {std::pair{"input", o.ibs}, std::pair{"output", o.bs_given ? 0 : o.obs}}) {
+  for (const auto& [what, size] : {std::pair{"input", nothing_to_copy ? 0 : o.ibs},
+                                   std::pair{"output", o.bs_given || nothing_to_copy ? 0 : o.obs}}) {
     void* probe = size ? std::malloc(size) : nullptr;  // not touched: only asks whether the memory is there
     if (size && probe == nullptr) {
       say(fmt::format("memory exhausted by {} buffer of size {} bytes ({})", what, size,
@@ -438,14 +444,29 @@ int run_dd(const options& o) {
     const itimerval every_second{{1, 0}, {1, 10'000}};
     ::setitimer(ITIMER_REAL, &every_second, nullptr);
   }
-  auto r = run_copy(request, run_options);
+  auto r = nothing_to_copy ? raidbench::expected<raidbench::result>(raidbench::result{}) : run_copy(request, run_options);
+  if (nothing_to_copy) r->stats.elapsed_ns = raidbench::now_ns() - copy_start_ns;  // as GNU dd, the time it took
   if (o.status == status_level::progress) {
     const itimerval off{};
     ::setitimer(ITIMER_REAL, &off, nullptr);
   }
 
-  if (o.nocache_in) ::posix_fadvise(in, 0, 0, POSIX_FADV_DONTNEED);
-  if (o.nocache_out) ::posix_fadvise(out, 0, 0, POSIX_FADV_DONTNEED);
+  // Where read(2) and write(2) would have left the offsets: a shell that hands the same open files to
+  // the next command (`(dd skip=1 count=1; dd skip=1) <in >out`) must find the input consumed and
+  // the output advanced, as after GNU dd. pread/pwrite do not move them.
+  const std::uint64_t bytes_read = last.bytes_of(raidbench::op_kind::read);
+  if (positional) {
+    ::lseek(in, static_cast<off_t>(request.ends.source_offset + bytes_read), SEEK_SET);
+    ::lseek(out, static_cast<off_t>(request.ends.destination_offset + written(last)), SEEK_SET);
+  }
+  // nocache drops the cached pages of the range the copy went through (not the whole file), as GNU
+  // dd; a pipe has none (its lseek fails, and nothing is asked).
+  const auto drop_cache = [](int fd, std::uint64_t bytes) {
+    const off_t end = ::lseek(fd, 0, SEEK_CUR);
+    if (end >= 0 && bytes > 0) ::posix_fadvise(fd, end - static_cast<off_t>(bytes), static_cast<off_t>(bytes), POSIX_FADV_DONTNEED);
+  };
+  if (o.nocache_in) drop_cache(in, bytes_read);
+  if (o.nocache_out) drop_cache(out, written(last));
   int status = 0;
   if (!r) {
     report.message(dd_error(r.err(), in_name, out_name));

@@ -37,6 +37,10 @@ constexpr const char* first_line = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\
 /// --json: stdout holds the JSON or nothing, so every complaint goes to stderr.
 bool json_output = false;
 
+/// --verbosity as sysbench's logger reads it: FATAL lines always, WARNING from 2, everything it
+/// normally prints (NOTICE) from 3, the default; 4 adds how the run ended and "Done.", 5 DEBUG lines.
+unsigned verbosity = 3;
+
 void print(const std::string& s);
 
 /// Where sysbench puts a failure: "FATAL: …" lines on stdout after its banner; a complaint about the
@@ -57,6 +61,18 @@ int fatal(const std::string& message) { return failed("FATAL: " + message); }
 void print(const std::string& s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
   std::fflush(stdout);
+}
+
+/// What sysbench prints at its default verbosity (3) and above.
+void report(const std::string& s) {
+  if (verbosity >= 3) print(s);
+}
+
+/// sysbench's WARNING lines: from verbosity 2.
+void warn(std::FILE* stream, const std::string& line) {
+  if (verbosity < 2) return;
+  std::fprintf(stream, "%s\n", line.c_str());
+  std::fflush(stream);
 }
 
 // The end of a run: 0, or for a run a signal stopped, the notice on stderr (stdout keeps sysbench's
@@ -134,15 +150,20 @@ int run_test(const options& o) {
     if (!c) return fatal(c.message());
     context = std::move(*c);
     if (o.context && text)
-      print(raidbench::format_context(*context) + "\n" + raidbench::format_controller_section(controller, controller_asked) + "\n");
+      report(raidbench::format_context(*context) + "\n" + raidbench::format_controller_section(controller, controller_asked) + "\n");
   }
   // sysbench prints its options, then opens the files (and says FATAL there when one is missing),
   // then starts the threads.
   const auto settings = o.settings();
   const std::string options_banner = raidbench::report::sysbench_fileio_banner(settings);
   const std::size_t threads_start = options_banner.find("Initializing worker threads...");
-  if (o.format == output_format::sysbench) print(first_line + options_banner.substr(0, threads_start));
-  if (o.format == output_format::sysbench04) print(raidbench::report::sysbench04_banner());
+  // --verbosity=5: sysbench's DEBUG lines for the files it opens and the threads it starts.
+  std::string opened, started;
+  for (std::uint32_t i = 0; verbosity >= 5 && i < o.files; ++i) opened += fmt::format("DEBUG: Opening file: test_file.{}\n", i);
+  for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) started\n", i);
+  for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) initialized\n", i);
+  if (o.format == output_format::sysbench) report(first_line + options_banner.substr(0, threads_start) + opened);
+  if (o.format == output_format::sysbench04) report(raidbench::report::sysbench04_banner());
   if (o.mode != fileio_mode::seqwr) {
     if (auto ok = check_prepared(o); !ok) return failed(ok.message());
   } else {
@@ -150,14 +171,18 @@ int run_test(const options& o) {
   }
   // Before "Threads started!": a signal after it ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;
-  if (o.format == output_format::sysbench) print(options_banner.substr(threads_start));
+  if (o.format == output_format::sysbench) {
+    const std::string tail = options_banner.substr(threads_start);  // "Initializing worker threads...\n\nThreads started!\n\n"
+    const std::size_t threads_started = tail.find("Threads started!");
+    report(tail.substr(0, threads_started) + started + tail.substr(threads_started));
+  }
 
   raidbench::run_options ro;
   raidbench::progress_snapshot last;
   if (o.report_interval > 0 && o.format == output_format::sysbench) {
     ro.progress_interval = std::chrono::seconds(o.report_interval);
     ro.on_progress = [&](const raidbench::progress_snapshot& now) {
-      print(raidbench::report::sysbench_fileio_interval(now, last, o.percentile));
+      report(raidbench::report::sysbench_fileio_interval(now, last, o.percentile));
       last = now;
     };
   }
@@ -181,10 +206,17 @@ int run_test(const options& o) {
   if (o.format == output_format::sysbench04) {
     out = raidbench::report::sysbench04_fileio_report(r->stats, settings);
   } else {
+    // --verbosity=4: how the run ended (once per thread, folded by sysbench's logger) and "Done.".
+    if (verbosity >= 4 && !r->stats.interrupted) {
+      const bool by_count = o.events > 0 && raidbench::report::sysbench_fileio_events(r->stats, settings) >= o.events;
+      out += by_count ? "Event limit exceeded, exiting...\n" : "Time limit exceeded, exiting...\n";
+      if (o.threads > 1) out += fmt::format("(last message repeated {} times)\n", o.threads - 1);
+      out += "Done.\n\n";
+    }
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
     out += raidbench::report::sysbench_fileio_report(r->stats, settings);
   }
-  print(out);
+  report(out);
   // raidbench's own interpretation goes to stderr: stdout is sysbench's layout, for the parsers of it.
   if (page_cache_may_serve(o)) std::fputs(page_cache_note(o).c_str(), stderr);
   return finish(*r);
@@ -194,35 +226,39 @@ int run_test(const options& o) {
 
 int main(int argc, char** argv) {
   std::vector<std::string_view> args(argv + 1, argv + argc);
-  for (auto a : args) json_output = json_output || a == "--json" || a == "--format=json";
+  for (auto a : args) {
+    json_output = json_output || a == "--json" || a == "--format=json";
+    // Read first, as sysbench does, so that even a complaint about another option minds it.
+    if (a.starts_with("--verbosity=") && a.size() == 13 && a[12] >= '0' && a[12] <= '5') verbosity = static_cast<unsigned>(a[12] - '0');
+  }
   auto parsed = parse(args);
   if (!parsed) {
-    if (!json_output) print(first_line);  // sysbench's banner comes before any complaint
+    if (!json_output) report(first_line);  // sysbench's banner comes before any complaint
     return failed(parsed.message());
   }
   const options& o = *parsed;
+  verbosity = o.verbosity;
   // sysbench 1.0.20's deprecation warnings: not 0.4.12's (it had none), and not on JSON's stdout.
   for (const auto& w : o.stdout_warnings)
-    if (o.format == output_format::sysbench) print(w + "\n");
-    else if (o.format == output_format::json) std::fprintf(stderr, "%s\n", w.c_str());
+    if (o.format != output_format::sysbench04) warn(o.format == output_format::json ? stderr : stdout, w);
   const std::string banner = o.format == output_format::sysbench04 ? raidbench::report::sysbench04_banner() : first_line;
   for (const auto& w : o.stderr_warnings)
-    if (o.format != output_format::sysbench04) std::fprintf(stderr, "%s\n", w.c_str());
+    if (o.format != output_format::sysbench04) warn(stderr, w);
   switch (o.cmd) {
     case command::help: print(usage()); return 0;
     case command::version: print("rb-fileio 0.1.0\n"); return 0;
     case command::cleanup:
-      print(banner + "Removing test files...\n");
+      report(banner + "Removing test files...\n");
       remove_files(o);
       return 0;
     case command::prepare: {
       // 0.4.12 prints two lines before it creates the files and nothing per file.
-      print(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
-                                                  : banner);
+      report(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
+                                                   : banner);
       if (auto ok = check_free_space(".", o); !ok) return fatal(ok.message());
       std::string out;
       auto ok = prepare_files(o, out);
-      if (o.format != output_format::sysbench04) print(out);
+      if (o.format != output_format::sysbench04) report(out);
       return ok ? 0 : fatal(ok.message());
     }
     case command::run: return run_test(o);

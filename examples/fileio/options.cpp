@@ -188,6 +188,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "time" || name == "max-time") return set(o.time_seconds, to_double(name, value));
   if (name == "events" || name == "max-requests") return set(o.events, to_unsigned(name, value, UINT64_MAX));
   if (name == "report-interval") return set(o.report_interval, to_unsigned(name, value, 86400));
+  if (name == "verbosity") return set(o.verbosity, to_unsigned(name, value, 5));
   if (name == "percentile") return set(o.percentile, to_unsigned(name, value, 100));
   if (name == "rand-seed") return set(o.rand_seed, to_unsigned(name, value, u32));
   if (name == "format") {
@@ -310,6 +311,7 @@ General options:
   --time=N                      limit for total execution time in seconds [10] (0: none)
   --events=N                    limit for total number of events [0] (0: none)
   --report-interval=N           report intermediate statistics every N seconds [0]
+  --verbosity=N                 verbosity level {5 - debug, 0 - only critical messages} [3]
   --percentile=N                percentile to report, 1..100, 0 to disable [95]
   --histogram[=on|off]          print the latency histogram in the report [off]
   --rand-seed=N                 seed for the random generator; 0 seeds from the time [0]

@@ -35,6 +35,7 @@ struct options {
   double time_seconds = 10;
   std::uint64_t events = 0;
   unsigned report_interval = 0;
+  unsigned verbosity = 3;  ///< sysbench's logger levels: 0–2 only FATAL (and WARNING at 2), 3 default, 4 INFO, 5 DEBUG
   unsigned percentile = 95;
   bool histogram = false;
   std::uint64_t rand_seed = 0;

@@ -31,7 +31,7 @@ namespace {
 constexpr const char* gnu_dd = "/bin/dd";
 
 struct dd_case {
-  const char* command;          ///< a shell command; DD stands for the dd under test
+  const char* command;          ///< a shell command; each DD stands for the dd under test
   const char* setup = "";       ///< run first in the directory (both dd's get the same files)
   const char* error = nullptr;  ///< text both dd's must print on stderr
   std::vector<const char*> outputs = {"out"};
@@ -97,6 +97,12 @@ const std::vector<dd_case> cases = {
     {"DD if=in of=out bs=10 count=1KB"},
     {"DD if=in of=out bs=100 iseek=10B count=14B"},
     {"DD if=in of=out bs=100 count=2 oseek=8B conv=notrunc", "head -c 500 /dev/zero > out"},
+    // count=0 asks for no buffer: under a 200 MB address-space limit a 300 MB block still works.
+    {"(ulimit -v 200000; DD if=in of=out bs=300M count=0)"},
+    // Two dd's on the same open files: the first leaves the offsets where read and write would.
+    {"(DD skip=1 count=1 bs=1 && DD skip=1 bs=1) < five > out", "printf abcde > five"},
+    {"(DD bs=1k count=3 && DD bs=1k count=2) < in > out"},
+    {"DD if=in of=out bs=4k count=2 iflag=nocache oflag=nocache"},
     // A report that cannot be written to stderr is a failure (none to write is not).
     {"DD if=in of=out count=1 2>/dev/full"},
     {"DD if=in of=out count=1 2>&-"},
@@ -126,7 +132,7 @@ std::string without_program_name(std::string line, const std::string& dd) {
 
 outcome run_in(const fs::path& dir, const dd_case& c, const std::string& dd) {
   std::string command = c.command;
-  command.replace(command.find("DD"), 2, dd);
+  for (std::size_t at = 0; (at = command.find("DD", at)) != std::string::npos; at += dd.size()) command.replace(at, 2, dd);
   std::ofstream(dir / "case.sh") << common_setup << c.setup << "\n{ " << command << " ; } 2> stderr.txt\n";
   const int status = std::system(fmt::format("cd '{}' && /bin/sh ./case.sh", dir.string()).c_str());
   fs::remove(dir / "case.sh");

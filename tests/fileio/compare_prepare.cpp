@@ -69,6 +69,27 @@ BOOST_AUTO_TEST_CASE(the_0_4_format_for_prepare_run_and_cleanup) {
   BOOST_TEST(std::filesystem::is_empty(dir.path()));
 }
 
+// --verbosity from 0 to 5 on both tools, one thread (at 5 sysbench's threads log in any order):
+// nothing at 0-2, the default at 3, how the run ended and "Done." at 4, DEBUG lines at 5.
+BOOST_AUTO_TEST_CASE(verbosity_levels_as_sysbench) {
+  raidbench::test::temp_dir dir;
+  const std::string size = " --file-total-size=2M --file-num=2";
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "sysbench fileio" + size + " prepare").status == 0);
+  // The event limit at every level; the time limit (a second of each tool) where it is printed.
+  const std::pair<const char*, const char*> runs[] = {
+      {"0", " --file-test-mode=seqrd --events=50 --time=0"}, {"2", " --file-test-mode=seqrd --events=50 --time=0"},
+      {"3", " --file-test-mode=rndwr --events=50 --time=0"}, {"4", " --file-test-mode=rndwr --events=50 --time=0"},
+      {"4", " --file-test-mode=rndrd --time=1"},             {"5", " --file-test-mode=seqrd --events=50 --time=0"}};
+  for (const auto& [level, mode] : runs) {
+    const std::string options = size + mode + " --verbosity=" + level + " run";
+    const auto peer = run_in(dir.path(), "sysbench fileio" + options);
+    const auto ours = run_in(dir.path(), "{ " RB_FILEIO + options + " 2>/dev/null; }");
+    BOOST_TEST(ours.status == peer.status, options);
+    raidbench::test::check_same_structure(peer.out, ours.out, options);
+    if (std::string(level) < "3") BOOST_TEST(ours.out.empty(), options << ": " << ours.out);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   raidbench::test::temp_dir dir;
   const std::string size = " --file-total-size=2M --file-num=2";
