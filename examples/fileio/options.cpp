@@ -114,6 +114,11 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     o.format = output_format::json;
     return {};
   }
+  // An empty list is no extra flag, as sysbench reads it.
+  if (name == "file-extra-flags" && has_value && value.empty()) {
+    o.extra_sync = o.extra_dsync = o.extra_direct = false;
+    return {};
+  }
   if (auto r = need(); !r) return r;
   if (name == "controller-file") {
     o.controller_files.emplace_back(value);
