@@ -104,9 +104,43 @@ void install(int sig, void (*handler)(int), int flags) {
 /// installed or linked as dd says "dd: …" as scripts and GNU's own tests expect.
 std::string program_name = "rb-dd";
 
+/// Holds SIGALRM (the progress tick) and SIGUSR1 while stderr is written: they are installed without
+/// SA_RESTART (so that they interrupt a waiting read), and stdio does not retry a write they would
+/// interrupt on a slow stderr; the text would be lost and the exit status 1.
+class signals_held {
+ public:
+  signals_held() {
+    sigset_t held;
+    sigemptyset(&held);
+    sigaddset(&held, SIGALRM);
+    sigaddset(&held, SIGUSR1);
+    ::pthread_sigmask(SIG_BLOCK, &held, &before_);
+  }
+  ~signals_held() { ::pthread_sigmask(SIG_SETMASK, &before_, nullptr); }
+  signals_held(const signals_held&) = delete;
+  signals_held& operator=(const signals_held&) = delete;
+
+ private:
+  sigset_t before_;
+};
+
 void say(std::string_view message) {
+  const signals_held held;
   // The first line carries the program name, as GNU's error() does; a hint line follows as is.
   fmt::print(stderr, "{}: {}\n", program_name, message);
+  std::fflush(stderr);
+}
+
+/// open(2), but never onto descriptor 0, 1 or 2: run with one of them closed (`2>&-`), a file opened
+/// there would receive what rb-dd writes to that stream (its report into the copy's output).
+int open_above_stdio(const char* path, int flags, mode_t mode = 0) {
+  const int fd = ::open(path, flags, mode);
+  if (fd < 0 || fd > 2) return fd;
+  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  const int err = errno;
+  ::close(fd);
+  errno = err;
+  return moved;
 }
 
 /// 'name' as GNU's quoteaf writes file names in messages.
@@ -126,6 +160,7 @@ class reporter {
   explicit reporter(const options& o) : o_(o) {}
 
   void progress(std::uint64_t bytes, std::uint64_t elapsed_ns) {
+    const signals_held held;
     const std::string line = raidbench::dd_statistics_line(bytes, elapsed_ns, true);
     const std::size_t pad = line.size() < progress_len_ ? progress_len_ - line.size() : 0;
     fmt::print(stderr, "\r{}{:{}}", line, "", pad);
@@ -141,6 +176,7 @@ class reporter {
 
   void final(const raidbench::record_counts& records, std::uint64_t bytes, std::uint64_t elapsed_ns) {
     if (o_.status == status_level::none) return;
+    const signals_held held;
     end_progress_line();
     std::string text = raidbench::dd_records_lines(records);
     if (o_.status != status_level::noxfer)
@@ -153,6 +189,7 @@ class reporter {
  private:
   void end_progress_line() {
     if (progress_len_ == 0) return;
+    const signals_held held;
     std::fputc('\n', stderr);
     progress_len_ = 0;
   }
@@ -293,7 +330,7 @@ int run_dd(const options& o) {
   raidbench::file_descriptor owned_in, owned_out;
   int in = STDIN_FILENO, out = STDOUT_FILENO;
   if (!o.input.empty()) {
-    owned_in.reset(::open(o.input.c_str(), O_RDONLY | O_CLOEXEC | o.iflags));
+    owned_in.reset(open_above_stdio(o.input.c_str(), O_RDONLY | O_CLOEXEC | o.iflags));
     if (!owned_in) return say(fmt::format("failed to open {}: {}", in_name, std::strerror(errno))), 1;
     in = owned_in.get();
   } else if (o.iflags && ::fcntl(in, F_SETFL, ::fcntl(in, F_GETFL) | o.iflags) != 0) {
@@ -310,8 +347,8 @@ int run_dd(const options& o) {
     const int flags = O_CLOEXEC | o.oflags | (o.conv_nocreat ? 0 : O_CREAT) | (o.conv_excl ? O_EXCL : 0) |
                       (seek_records != 0 || o.conv_notrunc ? 0 : O_TRUNC);
     // With seek=, read-write first, as GNU dd: a FIFO opened so does not wait for a reader.
-    if (seek_records != 0 || seek_rest != 0) owned_out.reset(::open(o.output.c_str(), O_RDWR | flags, 0666));
-    if (!owned_out) owned_out.reset(::open(o.output.c_str(), O_WRONLY | flags, 0666));
+    if (seek_records != 0) owned_out.reset(open_above_stdio(o.output.c_str(), O_RDWR | flags, 0666));
+    if (!owned_out) owned_out.reset(open_above_stdio(o.output.c_str(), O_WRONLY | flags, 0666));
     if (!owned_out) return say(fmt::format("failed to open {}: {}", out_name, std::strerror(errno))), 1;
     out = owned_out.get();
   }
@@ -436,8 +473,8 @@ int run_dd(const options& o) {
     }
     std::free(probe);
   }
-  // status=progress: as GNU dd, a timer interrupts every second a read that waits (a pipe, a
-  // terminal), so the line is printed while the input is idle; the copy loop retries the read.
+  // status=progress: a timer interrupts every second a read that waits (a pipe, a terminal), so the
+  // line is printed while the input is idle (GNU dd 9.1 stays silent then); the loop retries the read.
   if (o.status == status_level::progress) {
     install(SIGALRM, on_progress_tick, 0);
     // First at 1.01 s: the copy's clock starts just after this, and its first line is due at 1 s.
@@ -465,9 +502,28 @@ int run_dd(const options& o) {
     const off_t end = ::lseek(fd, 0, SEEK_CUR);
     if (end >= 0 && bytes > 0) ::posix_fadvise(fd, end - static_cast<off_t>(bytes), static_cast<off_t>(bytes), POSIX_FADV_DONTNEED);
   };
-  if (o.nocache_in) drop_cache(in, bytes_read);
-  if (o.nocache_out) drop_cache(out, written(last));
   int status = 0;
+  if (!nothing_to_copy) {
+    if (o.nocache_in) drop_cache(in, bytes_read);
+    if (o.nocache_out) drop_cache(out, written(last));
+  } else {
+    // count=0, as GNU dd: the output is still flushed as asked (fdatasync falling back to fsync where
+    // it is not supported), and nocache drops the file's cached pages from here to its end, the
+    // documented way to empty the cache of a file (`dd if=f iflag=nocache count=0`).
+    if (o.conv_fsync || o.conv_fdatasync) {
+      int flushed = o.conv_fdatasync ? ::fdatasync(out) : ::fsync(out);
+      if (flushed != 0 && o.conv_fdatasync && (errno == EINVAL || errno == ENOSYS)) flushed = ::fsync(out);
+      if (flushed != 0)
+        report.message(fmt::format("fsync failed for {}: {}", out_name, std::strerror(errno))), status = 1;
+    }
+    const auto drop_rest = [&](int fd, const std::string& name) {
+      const off_t at = ::lseek(fd, 0, SEEK_CUR);
+      const int err = at < 0 ? errno : ::posix_fadvise(fd, at - at % static_cast<off_t>(::sysconf(_SC_PAGESIZE)), 0, POSIX_FADV_DONTNEED);
+      if (err != 0) report.message(fmt::format("failed to discard cache for: {}: {}", name, std::strerror(err))), status = 1;
+    };
+    if (o.nocache_in) drop_rest(in, in_name);
+    if (o.nocache_out) drop_rest(out, out_name);
+  }
   if (!r) {
     report.message(dd_error(r.err(), in_name, out_name));
     status = 1;
@@ -517,6 +573,8 @@ int main(int argc, char** argv) {
   for (const auto& w : o.warnings) say(w);
   if (o.help || o.version) {
     fmt::print(fmt::runtime(o.help ? usage : version), program_name);
+    // As GNU's close_stdout: text that could not be written (>/dev/full) is a failure.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return say(fmt::format("write error: {}", std::strerror(errno))), 1;
     return 0;
   }
   // Without SA_RESTART, as GNU dd: a read waiting on a pipe returns EINTR, and the copy loop reports.

@@ -268,6 +268,9 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
     if (o.help || o.version) return o;
   }
   std::uint64_t bs = 0;
+  // As GNU dd 9.1: a 'B' anywhere in the last count=, skip=/iseek= or seek=/oseek= counts bytes
+  // (count=14B, skip=1KB), as iflag=count_bytes, iflag=skip_bytes and oflag=seek_bytes do.
+  bool count_B = false, skip_B = false, seek_B = false;
   for (const std::string_view arg : operands) {
     const std::size_t eq = arg.find('=');
     if (eq == std::string_view::npos)
@@ -281,17 +284,15 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
       return {};
     };
     expected<void> ok;
-    // As GNU dd 9.1: a 'B' anywhere in count=, skip= or seek= counts bytes (count=14B, skip=1KB),
-    // as iflag=count_bytes, iflag=skip_bytes and oflag=seek_bytes do.
     const bool in_bytes = value.find('B') != std::string_view::npos;
     if (key == "if") o.input = value, o.input_empty = value.empty();
     else if (key == "of") o.output = value, o.output_empty = value.empty();
     else if (key == "bs") ok = number(bs, true);
     else if (key == "ibs") ok = number(o.ibs, true);
     else if (key == "obs") ok = number(o.obs, true);
-    else if (key == "count") ok = number(o.count, false), o.count_bytes = o.count_bytes || in_bytes;
-    else if (key == "skip" || key == "iseek") ok = number(o.skip, false), o.skip_bytes = o.skip_bytes || in_bytes;
-    else if (key == "seek" || key == "oseek") ok = number(o.seek, false), o.seek_bytes = o.seek_bytes || in_bytes;
+    else if (key == "count") ok = number(o.count, false), count_B = in_bytes;
+    else if (key == "skip" || key == "iseek") ok = number(o.skip, false), skip_B = in_bytes;
+    else if (key == "seek" || key == "oseek") ok = number(o.seek, false), seek_B = in_bytes;
     else if (key == "iflag") ok = detail::parse_flags(value, true, o, utf8, program);
     else if (key == "oflag") ok = detail::parse_flags(value, false, o, utf8, program);
     else if (key == "conv") ok = detail::parse_conversions(value, o, utf8, program);
@@ -305,6 +306,9 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
     }
     if (!ok) return ok.err();
   }
+  o.count_bytes = o.count_bytes || count_B;
+  o.skip_bytes = o.skip_bytes || skip_B;
+  o.seek_bytes = o.seek_bytes || seek_B;
   if (bs != 0) {
     o.ibs = o.obs = bs;
     o.bs_given = true;

@@ -49,7 +49,10 @@ int failed(const std::string& message) {
   if (json_output) {
     std::fprintf(stderr, "rb-fileio: %s\n", message.starts_with("FATAL: ") ? message.c_str() + 7 : message.c_str());
   } else if (message.starts_with("FATAL: ")) {
-    print(message + "\n");
+    // A WARNING line that follows (the prepare hint) is sysbench's logger's too: from verbosity 2.
+    const std::size_t warning = message.find("\nWARNING: ");
+    print(message.substr(0, warning) + "\n");
+    if (warning != std::string::npos && verbosity >= 2) print(message.substr(warning + 1) + "\n");
   } else {
     std::fprintf(stderr, "%s\n", message.c_str());
   }
@@ -63,9 +66,10 @@ void print(const std::string& s) {
   std::fflush(stdout);
 }
 
-/// What sysbench prints at its default verbosity (3) and above.
+/// What sysbench prints at its default verbosity (3) and above; with --json, nothing (stdout holds
+/// the JSON of a run, and prepare and cleanup have none).
 void report(const std::string& s) {
-  if (verbosity >= 3) print(s);
+  if (verbosity >= 3 && !json_output) print(s);
 }
 
 /// sysbench's WARNING lines: from verbosity 2.

@@ -49,7 +49,7 @@ expected<std::uint64_t> to_unsigned(std::string_view name, std::string_view v, s
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (v.empty() || ec != std::errc{} || end != v.data() + v.size()) return unreadable(name, v);
-  if (n > max) return fatal(fmt::format("Invalid value for --{}: {} (at most {})", name, v, max));
+  if (n > max) return fatal(fmt::format("Invalid value for --{}: {}", name, v));
   return n;
 }
 
@@ -57,7 +57,7 @@ expected<double> to_double(std::string_view name, std::string_view v) {
   double d = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
   if (v.empty() || ec != std::errc{} || end != v.data() + v.size()) return unreadable(name, v);
-  if (!std::isfinite(d) || d < 0) return fatal(fmt::format("Invalid value for --{}: {} (a number >= 0)", name, v));
+  if (!std::isfinite(d) || d < 0) return fatal(fmt::format("Invalid value for --{}: {}", name, v));
   return d;
 }
 

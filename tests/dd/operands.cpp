@@ -145,6 +145,10 @@ BOOST_AUTO_TEST_CASE(a_B_in_count_skip_or_seek_counts_bytes) {
   auto blocks = parse_operands(std::vector<std::string_view>{"bs=10", "count=1K", "skip=2", "seek=3"}, false, "dd");
   BOOST_TEST_REQUIRE(blocks.has_value());
   BOOST_TEST((!blocks->count_bytes && !blocks->skip_bytes && !blocks->seek_bytes));
+  // The last of each operand decides, as GNU's count_B = has_B.
+  auto last = parse_operands(std::vector<std::string_view>{"count=10B", "count=10", "skip=3", "skip=3B"}, false, "dd");
+  BOOST_TEST_REQUIRE(last.has_value());
+  BOOST_TEST((!last->count_bytes && last->skip_bytes));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

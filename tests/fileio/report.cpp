@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(the_0_4_12_layout_from_its_format_strings) {
       "Initializing random number generator from timer.\n"
       "\n"
       "\n"
-      "Extra file open flags: 4000\n"
+      "Extra file open flags: 16384\n"
       "128 files, 1.1719Gb each\n"
       "150Gb total file size\n"
       "Block size 16Kb\n"

@@ -15,7 +15,10 @@
 namespace raidbench::detail {
 
 inline int flush_descriptor(int fd, sync::call c) noexcept {
-  return c == sync::call::fsync ? ::fsync(fd) : ::fdatasync(fd);
+  int r;
+  do r = c == sync::call::fsync ? ::fsync(fd) : ::fdatasync(fd);
+  while (r != 0 && errno == EINTR);  // a signal (rb-dd's progress tick) is not a failed flush
+  return r;
 }
 
 /// pread(2) of n bytes, repeated for the rest after a partial read: n bytes, fewer only at the end of

@@ -110,9 +110,10 @@ RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, con
   out += fmt::format("Number of threads: {}\n", s.threads);
   if (s.timer_seeded) out += "Initializing random number generator from timer.\n\n";
   out += "\n";
-  // file_print_mode(): 0.4.12 takes one extra flag and prints open(2)'s bits in hex.
+  // file_print_mode(): 0.4.12 takes one extra flag and prints open(2)'s bits in decimal ("%d"; later
+  // 0.4 sources print hex).
   const int flags = (s.extra_sync ? O_SYNC : 0) | (s.extra_dsync ? O_DSYNC : 0) | (s.extra_direct ? O_DIRECT : 0);
-  out += fmt::format("Extra file open flags: {:x}\n", flags);
+  out += fmt::format("Extra file open flags: {}\n", flags);
   out += fmt::format("{} files, {} each\n", s.files, sysbench04_size(s.file_size));
   out += fmt::format("{} total file size\n", sysbench04_size(s.file_size * s.files));
   out += fmt::format("Block size {}\n", sysbench04_size(s.block_size));
