@@ -29,6 +29,7 @@ auto with_sync(const plan& p, Next&& next) {
         every.at_end = p.fsync_end;
         every.counts = sync::period::requests;
         every.covers = sync::scope::all_files;
+        every.flushes_are_requests = true;  // sysbench's fsyncs are events, counted against --events
       }
       return every;
     };

@@ -90,6 +90,26 @@ BOOST_AUTO_TEST_CASE(verbosity_levels_as_sysbench) {
   }
 }
 
+// sysbench counts each periodic fsync of a file as an event against --events (sysbench 1.0.20's own
+// test expects 150 events for --events=150 in every mode): the same totals, on the same 4 files.
+BOOST_AUTO_TEST_CASE(fsyncs_are_events_as_in_sysbench) {
+  raidbench::test::temp_dir dir;
+  const std::string size = " --file-total-size=8M --file-num=4";
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "sysbench fileio" + size + " prepare").status == 0);
+  const auto line = [](const std::string& out, const std::string& label) {
+    const auto at = out.find(label);
+    return at == std::string::npos ? std::string("(missing)") : out.substr(at, out.find('\n', at) - at);
+  };
+  for (const char* mode : {"rndwr", "rndrw", "seqrewr", "seqwr"})
+    for (const char* events : {"150", "103", "102"}) {  // 102, 103: the limit falls inside a round of fsyncs
+      const std::string options = size + " --file-test-mode=" + mode + " --events=" + events + " --time=0 run";
+      const auto peer = run_in(dir.path(), "sysbench fileio" + options);
+      const auto ours = run_in(dir.path(), "{ " RB_FILEIO + options + " 2>/dev/null; }");
+      BOOST_TEST(line(ours.out, "total number of events:") == line(peer.out, "total number of events:"), options);
+      BOOST_TEST(line(ours.out, "events (avg/stddev):") == line(peer.out, "events (avg/stddev):"), options);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   raidbench::test::temp_dir dir;
   const std::string size = " --file-total-size=2M --file-num=2";

@@ -15,6 +15,7 @@ struct flush_settings {
   bool at_end = false;
   bool count_reads = false;
   bool all_files = false;
+  bool flushes_are_ops = false;  ///< each periodic flush counts against the ops budget (sync::every)
 };
 
 /// The settings a sync policy declares, by its kind (so policies derived from a built-in one keep
@@ -28,6 +29,7 @@ flush_settings flush_settings_of(const Sync& s) noexcept {
     out.at_end = s.at_end;
     out.count_reads = s.counts == sync::period::requests;
     out.all_files = s.covers == sync::scope::all_files;
+    if constexpr (requires { s.flushes_are_requests; }) out.flushes_are_ops = s.flushes_are_requests;
   } else {
     out.at_end = Sync::kind == sync::kind::at_end;
   }

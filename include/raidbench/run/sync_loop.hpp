@@ -52,11 +52,13 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& a
         const std::uint32_t first = flush.all_files ? 0 : where.file;
         const std::uint32_t last = flush.all_files ? job.layout.files : where.file + 1;
         for (std::uint32_t f = first; dirty && f < last; ++f) {
+          if (flush.flushes_are_ops && ops >= job.max_ops) break;  // the budget ends inside the round
           if (io.flush(f, flush.call) != 0) {
             job.failure = {to_string(flush.call).data(), f, errno};
             break;
           }
           clock.finished(stats, op_kind::flush, 0);
+          if (flush.flushes_are_ops) ++ops;
         }
         dirty = false;
         if (job.failure) break;

@@ -128,12 +128,13 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         dirty |= kind == op_kind::write;
         if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
           counted_since_flush = 0;
-          if (dirty) {
+          if (dirty && !(flush.flushes_are_ops && issued >= job.max_ops)) {
             dirty = false;
             flush_file = flush.all_files ? 0 : where.file;
             flush_end = flush.all_files ? job.layout.files : where.file + 1;
             queue_flush(flush_file);
             flush_started = t;
+            if (flush.flushes_are_ops) ++issued;
             break;
           }
         }
@@ -155,9 +156,10 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record(op_kind::flush, t - flush_started, 0);
-        if (++flush_file < flush_end && !job.failure) {
+        if (++flush_file < flush_end && !job.failure && !(flush.flushes_are_ops && issued >= job.max_ops)) {
           queue_flush(flush_file);
           flush_started = t;
+          if (flush.flushes_are_ops) ++issued;
         }
         continue;
       }

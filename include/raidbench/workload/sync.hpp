@@ -39,7 +39,9 @@ constexpr std::string_view to_string(scope s) noexcept { return s == scope::writ
 
 /// Flush after every `writes` writes (1: after each write); `at_end` adds a final flush, timed
 /// inside the run, as sysbench's --file-fsync-end does. With `counts = period::requests` the period
-/// counts reads too, and a period without a write flushes nothing.
+/// counts reads too, and a period without a write flushes nothing. With `flushes_are_requests`,
+/// each periodic flush of a file is a request of its own against stop::after's `ops`, as sysbench
+/// counts its fsyncs as events (a budget that ends in the middle of a round flushes only part of it).
 template <call C>
 struct every {
   using slot = raidbench::slot::sync;
@@ -50,6 +52,7 @@ struct every {
   bool at_end = false;
   period counts = period::writes;
   scope covers = scope::written_file;
+  bool flushes_are_requests = false;
 };
 using fsync_every = every<call::fsync>;
 using fdatasync_every = every<call::fdatasync>;
