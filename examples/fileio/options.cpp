@@ -114,6 +114,36 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     o.format = output_format::json;
     return {};
   }
+  // sysbench's general options rb-fileio takes without a change to the run: its threads stop at
+  // --time by themselves (--forced-shutdown) and need no stack of a chosen size; what it cannot do
+  // (pace requests, checksum blocks, report at checkpoints, log each request) is refused by name.
+  if (name == "forced-shutdown") {
+    if (value != "off" && !value.empty() && value.find_first_not_of("0123456789") != std::string_view::npos &&
+        !(value.back() == '%' && value.size() > 1 && value.substr(0, value.size() - 1).find_first_not_of("0123456789") == std::string_view::npos))
+      return unreadable(name, value);
+    return {};
+  }
+  if (name == "thread-stack-size") {
+    if (auto n = to_size(name, value); !n) return n.err();
+    return {};
+  }
+  if (name == "rate" || name == "tx-rate") {
+    auto n = to_unsigned(name, value, u32);
+    if (!n) return n.err();
+    if (*n != 0) return fatal(fmt::format("--{}={}: rb-fileio does not pace its requests; it issues them as fast as it can", name, value));
+    return {};
+  }
+  if (name == "validate" || name == "debug") {
+    bool on = false;
+    if (auto r = flag(on); !r) return r;
+    if (on) return fatal(fmt::format("--{}: not supported by rb-fileio ({})", name,
+                                     name == "validate" ? "it does not checksum the blocks it writes" : "it does not log each request"));
+    return {};
+  }
+  if (name == "report-checkpoints") {
+    if (has_value && !value.empty()) return fatal("--report-checkpoints: not supported by rb-fileio (use --report-interval)");
+    return {};
+  }
   // An empty list is no extra flag, as sysbench reads it.
   if (name == "file-extra-flags" && has_value && value.empty()) {
     o.extra_sync = o.extra_dsync = o.extra_direct = false;
@@ -328,6 +358,9 @@ General options:
                                 arcconf, mdadm or /proc/mdstat (repeatable); without one, the RAID
                                 tools found on PATH are run
   --no-controller               do not look for a RAID controller
+
+Accepted without effect, as sysbench's defaults: --forced-shutdown, --thread-stack-size, --rate=0,
+--tx-rate=0, --report-checkpoints=, --validate=off, --debug=off (other values are refused).
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).

@@ -118,7 +118,9 @@ BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
        {" --file-test-mode=rndrw --threads=2 --rand-seed=7 --events=3000 --time=0 --percentile=0 --file-extra-flags=sync",
         " --file-test-mode=seqrewr --file-fsync-all --file-merged-requests=2 --file-fsync-mode=fdatasync --percentile=99 --time=1",
         " --file-test-mode=rndrd --report-interval=1 --time=2 --file-rw-ratio=3 --file-fsync-freq=0 --file-fsync-end=off",
-        " --file-test-mode=seqrd --file-extra-flags= --events=100 --time=0"}) {
+        " --file-test-mode=seqrd --file-extra-flags= --events=100 --time=0",
+        " --file-test-mode=rndrd --events=100 --time=0 --forced-shutdown=5 --thread-stack-size=64K --rate=0 --tx-rate=0"
+        " --report-checkpoints= --validate=off --debug=off"}) {
     const auto peer = run_in(dir.path(), "sysbench fileio" + size + extra + " run");
     const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + size + extra + " run");
     BOOST_TEST(ours.status == 0);
