@@ -97,6 +97,8 @@ const std::vector<dd_case> cases = {
     {"DD if=in of=out bs=10 count=1KB"},
     {"DD if=in of=out bs=100 iseek=10B count=14B"},
     {"DD if=in of=out bs=100 count=2 oseek=8B conv=notrunc", "head -c 500 /dev/zero > out"},
+    // O_DIRECT refuses the last partial block: it is written without O_DIRECT (100000 bytes in 4k).
+    {"DD if=in of=out bs=4k iflag=direct oflag=direct"},
     // count=0 still flushes as asked and, with nocache, drops the rest of the file from the cache.
     {"DD if=in of=/dev/null count=0 conv=fsync", "", "fsync failed for '/dev/null': Invalid argument", {}},
     {"DD if=in iflag=nocache count=0", "", nullptr, {}},

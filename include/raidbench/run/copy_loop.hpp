@@ -1,5 +1,7 @@
 #pragma once
 /// The hot loop of the copy mix: read a record from the source, write it to the destination.
+#include <fcntl.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -105,6 +107,13 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
           progress.report(stats, now_ns());
           if (job.told_to_stop()) return false;
           continue;
+        }
+        // As GNU dd: O_DIRECT refuses a last partial block (EINVAL), which is written without it.
+        if (w < 0 && errno == EINVAL && (n - done) % 512 != 0) {
+          const int fd = destination.descriptor(0);
+          const int flags = ::fcntl(fd, F_GETFL);
+          if (flags >= 0 && (flags & O_DIRECT) && ::fcntl(fd, F_SETFL, flags & ~O_DIRECT) == 0) continue;
+          errno = EINVAL;
         }
         job.failure = {"write", copy_destination, w == 0 ? ENOSPC : errno};  // write(2) of 0 bytes: no room
         return false;

@@ -66,6 +66,7 @@ struct psync_io {
     return ::pwrite(fds[file], buf, n, static_cast<off_t>(offset));
   }
   int flush(std::uint32_t file, sync::call c) const noexcept { return flush_descriptor(fds[file], c); }
+  int descriptor(std::uint32_t file) const noexcept { return fds[file]; }
   /// Positions are the caller's offsets: nothing to move.
   int advance(std::uint32_t, std::int64_t) const noexcept { return 0; }
 };
@@ -181,6 +182,7 @@ struct stream_io {
     return static_cast<long>(done);
   }
   int flush(std::uint32_t, sync::call c) const noexcept { return flush_descriptor(fd, c); }
+  int descriptor(std::uint32_t) const noexcept { return fd; }
   /// Moves the position by `n` bytes (lseek SEEK_CUR); an input that cannot seek (a pipe) stays.
   int advance(std::uint32_t, std::int64_t n) const noexcept {
     return ::lseek(fd, static_cast<off_t>(n), SEEK_CUR) >= 0 || errno == ESPIPE ? 0 : -1;
