@@ -43,13 +43,16 @@ bool waits_in_read(pid_t pid) {
   return syscall >> number && number == "0";
 }
 
-// Runs `dd operands...` with stdin from an empty pipe that stays open (a read waits) and stderr in
-// `dir`/err, with default signal dispositions; sends SIGUSR1, then SIGINT, and collects the end.
-outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, const std::vector<std::string>& operands,
-                  bool blocked) {
+// A dd started with stdin from a pipe the test holds open (`input` is its writing end) and stderr
+// in `err_path`, with SIGINT and SIGUSR1 at their default dispositions.
+struct spawned_dd {
+  pid_t pid = -1;
+  int input = -1;
+};
+
+spawned_dd spawn_dd(const std::string& dd, const std::vector<std::string>& operands, const std::string& err_path) {
   int in[2];
   BOOST_REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
-  const std::string err_path = (dir / "err").string();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
@@ -73,6 +76,16 @@ outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, c
   posix_spawnattr_destroy(&attr);
   ::close(in[0]);
   BOOST_REQUIRE(spawned == 0);
+  return {pid, in[1]};
+}
+
+// Runs `dd operands...` with stdin from an empty pipe that stays open (a read waits) and stderr in
+// `dir`/err; sends SIGUSR1, then SIGINT, and collects the end.
+outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, const std::vector<std::string>& operands,
+                  bool blocked) {
+  const std::string err_path = (dir / "err").string();
+  const spawned_dd child = spawn_dd(dd, operands, err_path);
+  const pid_t pid = child.pid;
 
   using namespace std::chrono_literals;
   for (int i = 0; i < 500 && !catches_usr1(pid); ++i) std::this_thread::sleep_for(10ms);
@@ -92,7 +105,7 @@ outcome signalled(const raidbench::test::temp_dir& dir, const std::string& dd, c
     ::kill(pid, SIGKILL);
     ::waitpid(pid, &status, 0);
   }
-  ::close(in[1]);
+  ::close(child.input);
 
   outcome o;
   o.killed_by_sigint = WIFSIGNALED(status) && WTERMSIG(status) == SIGINT;
@@ -134,21 +147,10 @@ BOOST_AUTO_TEST_CASE(signals_are_answered_while_a_read_waits_on_a_pipe) {
 // bound only keeps a failing tool from hanging the test.
 BOOST_AUTO_TEST_CASE(progress_is_printed_while_a_read_waits_on_a_pipe) {
   raidbench::test::temp_dir dir;
-  int in[2];
-  BOOST_REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
   const std::string err_path = (dir / "err").string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<char*> argv{const_cast<char*>(RB_DD_PATH), const_cast<char*>("of=/dev/null"),
-                          const_cast<char*>("bs=64k"), const_cast<char*>("status=progress"), nullptr};
-  pid_t pid = -1;
-  const int spawned = ::posix_spawn(&pid, RB_DD_PATH, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(in[0]);
-  BOOST_REQUIRE(spawned == 0);
-  BOOST_REQUIRE(::write(in[1], "abc", 3) == 3);
+  const spawned_dd child = spawn_dd(RB_DD_PATH, {"of=/dev/null", "bs=64k", "status=progress"}, err_path);
+  const pid_t pid = child.pid;
+  BOOST_REQUIRE(::write(child.input, "abc", 3) == 3);
 
   using namespace std::chrono_literals;
   const auto err_text = [&] {
@@ -159,7 +161,7 @@ BOOST_AUTO_TEST_CASE(progress_is_printed_while_a_read_waits_on_a_pipe) {
   while (err_text().find("3 bytes copied, ") == std::string::npos && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(20ms);
   const std::string while_waiting = err_text();
-  ::close(in[1]);  // end of input: the copy ends
+  ::close(child.input);  // end of input: the copy ends
   int status = 0;
   ::waitpid(pid, &status, 0);
   BOOST_TEST(while_waiting.find("3 bytes copied, ") != std::string::npos, while_waiting);
