@@ -40,6 +40,7 @@
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/partial_read_watch.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/run/sync_io.hpp"
 #include "run_copy.hpp"
 
 namespace {
@@ -507,14 +508,13 @@ int run_dd(const options& o) {
     if (o.nocache_in) drop_cache(in, bytes_read);
     if (o.nocache_out) drop_cache(out, written(last));
   } else {
-    // count=0, as GNU dd: the output is still flushed as asked (fdatasync falling back to fsync where
-    // it is not supported), and nocache drops the file's cached pages from here to its end, the
-    // documented way to empty the cache of a file (`dd if=f iflag=nocache count=0`).
-    if (o.conv_fsync || o.conv_fdatasync) {
-      int flushed = o.conv_fdatasync ? ::fdatasync(out) : ::fsync(out);
-      if (flushed != 0 && o.conv_fdatasync && (errno == EINVAL || errno == ENOSYS)) flushed = ::fsync(out);
-      if (flushed != 0)
-        report.message(fmt::format("fsync failed for {}: {}", out_name, std::strerror(errno))), status = 1;
+    // count=0, as GNU dd: the output is still flushed as asked (the flush the copy would have ended
+    // with), and nocache drops the file's cached pages from here to its end, the documented way to
+    // empty the cache of a file (`dd if=f iflag=nocache count=0`).
+    if (request.flush != flush_choice::none) {
+      const auto call = request.flush == flush_choice::fsync ? raidbench::sync::call::fsync : raidbench::sync::call::fdatasync;
+      if (raidbench::detail::flush_descriptor(out, call) != 0)
+        report.message(fmt::format("{} failed for {}: {}", to_string(call), out_name, std::strerror(errno))), status = 1;
     }
     const auto drop_rest = [&](int fd, const std::string& name) {
       const off_t at = ::lseek(fd, 0, SEEK_CUR);
