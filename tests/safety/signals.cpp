@@ -78,7 +78,7 @@ ended signalled(const fs::path& dir, const std::vector<std::string>& args, const
 BOOST_AUTO_TEST_CASE(rb_fsync_exits_with_the_signal_number_as_pg_test_fsync_15) {
   for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
     raidbench::test::temp_dir dir;
-    const auto e = signalled(dir.path(), {RB_FSYNC, "-s", "3", "-f", "f"},
+    const auto e = signalled(dir.path(), {RB_FSYNC, "-s", "1", "-f", "f"},
                              [&] { return slurp(dir / "stdout").find("ops/sec") != std::string::npos; }, signal);
     BOOST_TEST(!e.by_signal, signal);
     BOOST_TEST(e.code == signal, e.err);
