@@ -18,6 +18,7 @@
 #include "raidbench/core/random.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/sysbench.hpp"
 
 namespace rb_fileio {
 
@@ -118,16 +119,17 @@ expected<void> check_prepared(const options& o) {
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const auto name = file_name(i);
     struct stat st {};
-    // sysbench's words and stream (stdout) for a file it cannot open; raidbench's for one too short.
+    // sysbench's words and stream (stdout) for a file it cannot open or that is too short.
     if (::stat(name.c_str(), &st) != 0) {
       const int err = errno;
       return fail(fmt::format("FATAL: Cannot open file '{}' errno = {} ({})\nWARNING: Did you forget to run the prepare step?",
                               name.string(), err, std::strerror(err)));
     }
     if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
-      return fail(fmt::format("FATAL: {} holds {} B but at least {} B is expected: was prepare run with other "
-                              "--file-total-size or --file-num values?",
-                              name.string(), st.st_size, o.file_size()));
+      return fail(fmt::format("FATAL: Size of file '{}' is {}B, but at least {}B is expected.\n"
+                              "WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?",
+                              name.string(), raidbench::report::sysbench_size(static_cast<std::uint64_t>(st.st_size)),
+                              raidbench::report::sysbench_size(o.file_size())));
   }
   return {};
 }

@@ -221,8 +221,10 @@ int run_test(const options& o) {
     out += raidbench::report::sysbench_fileio_report(r->stats, settings);
   }
   report(out);
-  // raidbench's own interpretation goes to stderr: stdout is sysbench's layout, for the parsers of it.
-  if (page_cache_may_serve(o)) std::fputs(page_cache_note(o).c_str(), stderr);
+  // raidbench's own interpretation goes to stderr, and only to a person at a terminal: stdout is
+  // sysbench's layout for the parsers of it, and sysbench's own tests (cram) read stderr with stdout.
+  // Scripts find it in --json (page_cache_may_serve_reads).
+  if (page_cache_may_serve(o) && ::isatty(STDERR_FILENO)) std::fputs(page_cache_note(o).c_str(), stderr);
   return finish(*r);
 }
 

@@ -131,4 +131,34 @@ BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   }
 }
 
+// Files shorter than the run needs: sysbench 1.0.20's FATAL and WARNING, on the same stream, and its
+// exit code (as its own test_fileio.t checks, GH-196).
+BOOST_AUTO_TEST_CASE(files_too_short_for_the_run_fail_as_sysbench) {
+  raidbench::test::temp_dir peer_dir, our_dir;
+  const std::string args = " --file-num=4 --verbosity=2";
+  BOOST_TEST_REQUIRE(run_in(peer_dir.path(), "sysbench fileio" + args + " --file-total-size=1M prepare").status == 0);
+  BOOST_TEST_REQUIRE(run_in(our_dir.path(), std::string(RB_FILEIO) + args + " --file-total-size=1M prepare").status == 0);
+  const std::string run = args + " --file-total-size=32M --file-test-mode=rndwr --events=1 run";
+  const auto peer = run_in(peer_dir.path(), "sysbench fileio" + run);
+  const auto ours = run_in(our_dir.path(), std::string(RB_FILEIO) + run);
+  BOOST_TEST(peer.out == "FATAL: Size of file 'test_file.0' is 256KiB, but at least 8MiB is expected.\n"
+                         "WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?\n");
+  BOOST_TEST(ours.out == peer.out);
+  BOOST_TEST(ours.status == peer.status);
+}
+
+// The page-cache note reaches a person at a terminal (script(1) gives the run one) and nobody else.
+BOOST_AUTO_TEST_CASE(page_cache_note_only_on_a_terminal) {
+  raidbench::test::temp_dir dir;
+  const std::string tool = std::string(RB_FILEIO) + " --file-num=2 --file-total-size=2M";
+  BOOST_TEST_REQUIRE(run_in(dir.path(), tool + " prepare").status == 0);
+  const std::string run = tool + " --file-test-mode=rndrd --events=10 --time=0 run";
+  const auto terminal = run_in(dir.path(), "script -qec '" + run + "' /dev/null");
+  BOOST_TEST(terminal.status == 0);
+  BOOST_TEST(terminal.out.find("Note: the file set (2 MiB) fits in RAM") != std::string::npos, terminal.out);
+  const auto captured = run_in(dir.path(), run);
+  BOOST_TEST(captured.status == 0);
+  BOOST_TEST(captured.out.find("Note:") == std::string::npos, captured.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -54,9 +54,10 @@ inline std::string shape(const std::string& line) {
   return out.substr(0, indent) + body;
 }
 
-/// A report's lines as shapes, rb-fileio's notes left out, the banner without its parentheses (the
-/// one text the replica may change, as sysbench's own tests glob it), and with each run of interval
-/// lines counted once (how many fit in the time differs by a tick).
+/// A report's lines as shapes, the banner without its parentheses (the one text the replica may
+/// change, as sysbench's own tests glob it), and with each run of interval lines counted once (how
+/// many fit in the time differs by a tick). Nothing is left out: with stderr not a terminal, rb-fileio
+/// adds no line of its own to either stream.
 inline std::vector<std::string> shapes(const std::string& text) {
   static const std::regex parentheses(R"( *\(.*\))");
   std::vector<std::string> out;
@@ -64,7 +65,6 @@ inline std::vector<std::string> shapes(const std::string& text) {
   std::string line;
   while (std::getline(in, line)) {
     if (line.starts_with("sysbench ")) line = std::regex_replace(line, parentheses, "");
-    if (line.starts_with("Note: ")) continue;
     std::string s = shape(line);
     if (s.starts_with("[ Ns ]") && !out.empty() && out.back() == s) continue;
     out.push_back(std::move(s));
