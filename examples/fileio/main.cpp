@@ -239,7 +239,8 @@ int main(int argc, char** argv) {
   }
   auto parsed = parse(args);
   if (!parsed) {
-    if (!json_output) report(first_line);  // sysbench's banner comes before any complaint
+    // sysbench's banner comes before any complaint but a third command word, refused before it.
+    if (!json_output && !parsed.message().starts_with("Unrecognized command line argument: ")) report(first_line);
     return failed(parsed.message());
   }
   const options& o = *parsed;

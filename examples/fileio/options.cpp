@@ -268,6 +268,17 @@ raidbench::report::fileio_settings options::settings() const {
 }
 
 expected<options> parse(const std::vector<std::string_view>& args) {
+  // sysbench's words: the first word that is not an option names the test, the second the command,
+  // a third is refused before anything else. rb-fileio also takes the command alone (no "fileio").
+  std::vector<std::string_view> words;
+  for (std::string_view a : args)
+    if (!a.starts_with("-")) words.push_back(a);
+  const auto is_command = [](std::string_view w) { return w == "prepare" || w == "run" || w == "cleanup" || w == "help"; };
+  if (!words.empty() && is_command(words.front())) words.insert(words.begin(), "fileio");
+  if (words.size() > 2) return raidbench::error{fmt::format("Unrecognized command line argument: {}", words[2])};
+  if (!words.empty() && words.front() != "fileio")
+    return fatal(fmt::format("Cannot find benchmark '{}': no such built-in test, file or module", words.front()));
+
   options o;
   bool command_given = false;
   for (std::string_view a : args) {
@@ -288,7 +299,6 @@ expected<options> parse(const std::vector<std::string_view>& args) {
     }
     if (a == "fileio") continue;  // sysbench's test name, as in `sysbench fileio … run`
     if (a == "prepare" || a == "run" || a == "cleanup") {
-      if (command_given) return raidbench::error{fmt::format("Unrecognized command line argument: {}", a)};
       command_given = true;
       o.cmd = a == "prepare" ? command::prepare : a == "run" ? command::run : command::cleanup;
       continue;

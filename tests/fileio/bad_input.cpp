@@ -46,8 +46,8 @@ BOOST_AUTO_TEST_CASE(bad_options_say_why_as_sysbench_and_touch_nothing) {
       {"--file-test-mode=seqwr --bogus=1 run", nullptr, "invalid option: --bogus=1"},
       {"--file-test-mode=seqwr --file-fsync-all=maybe run", nullptr, "invalid option: --file-fsync-all=maybe"},
       {"--test=cpu run", "FATAL: --test=cpu: rb-fileio only runs the fileio test", nullptr},
-      {"--file-test-mode=seqwr run cleanup", nullptr, "Unrecognized command line argument: cleanup"},
-      {"--file-test-mode=seqwr foo", nullptr, "Unknown command: foo"},
+      {"fileio --file-test-mode=seqwr foo", nullptr, "Unknown command: foo"},
+      {"--file-test-mode=seqwr foo", "FATAL: Cannot find benchmark 'foo': no such built-in test, file or module", nullptr},
       {"--file-test-mode=seqwr", nullptr, "The 'fileio' test requires a command argument. See 'sysbench fileio help'"},
   };
   const std::string banner = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";

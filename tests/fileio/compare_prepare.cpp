@@ -147,6 +147,20 @@ BOOST_AUTO_TEST_CASE(files_too_short_for_the_run_fail_as_sysbench) {
   BOOST_TEST(ours.status == peer.status);
 }
 
+// The words of the command line as sysbench reads them: the test's name, the command, nothing more
+// (a third is refused before the banner). rb-fileio's own form, the command alone, is not compared.
+BOOST_AUTO_TEST_CASE(command_words_as_sysbench) {
+  raidbench::test::temp_dir dir, errors;
+  for (const char* words : {"foo", "foo bar", "foo bar baz", "fileio foo", "fileio run cleanup", "fileio help extra",
+                            "--file-test-mode=seqwr foo"}) {
+    const auto peer = run_in(dir.path(), std::string("{ sysbench ") + words + " 2>" + (errors / "peer").string() + "; }");
+    const auto ours = run_in(dir.path(), std::string("{ " RB_FILEIO " ") + words + " 2>" + (errors / "ours").string() + "; }");
+    BOOST_TEST(ours.status == peer.status, words);
+    raidbench::test::check_same_structure(peer.out, ours.out, words);
+    BOOST_TEST(raidbench::test::slurp(errors / "ours") == raidbench::test::slurp(errors / "peer"), words);
+  }
+}
+
 // The page-cache note reaches a person at a terminal (script(1) gives the run one) and nobody else.
 BOOST_AUTO_TEST_CASE(page_cache_note_only_on_a_terminal) {
   raidbench::test::temp_dir dir;
