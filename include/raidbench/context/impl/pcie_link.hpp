@@ -20,9 +20,9 @@ inline bool is_pci_address(std::string_view name) noexcept {
   if (domain == std::string_view::npos || domain < 4 || name.size() != domain + 8) return false;
   for (std::size_t i = 0; i < domain; ++i)
     if (!hex(name[i])) return false;
-  const std::string_view rest = name.substr(domain);  // ":bb:dd.f"
+  const std::string_view rest = name.substr(domain);  // ":bb:dd.f", its first colon the one found above
   return hex(rest[1]) && hex(rest[2]) && rest[3] == ':' && hex(rest[4]) && hex(rest[5]) && rest[6] == '.' &&
-         rest[7] >= '0' && rest[7] <= '7' && rest[0] == ':';
+         rest[7] >= '0' && rest[7] <= '7';
 }
 }  // namespace detail
 
