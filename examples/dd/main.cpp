@@ -466,7 +466,10 @@ int run_dd(const options& o) {
   // output buffer of its own only without bs=, as dd's C_TWOBUFS).
   for (const auto& [what, size] : {std::pair{"input", nothing_to_copy ? 0 : o.ibs},
                                    std::pair{"output", o.bs_given || nothing_to_copy ? 0 : o.obs}}) {
-    void* probe = size ? std::malloc(size) : nullptr;  // not touched: only asks whether the memory is there
+    // Not touched: only asks whether the memory is there. Called through a volatile pointer, as a
+    // compiler may drop a malloc whose block is only freed (clang -O2 does), and then never ask.
+    void* (*volatile allocate)(std::size_t) = std::malloc;
+    void* probe = size ? allocate(size) : nullptr;
     if (size && probe == nullptr) {
       say(fmt::format("memory exhausted by {} buffer of size {} bytes ({})", what, size,
                       raidbench::dd_human_size(size, true)));

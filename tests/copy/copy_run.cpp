@@ -272,6 +272,14 @@ BOOST_AUTO_TEST_CASE(bad_values_are_refused) {
   auto closed = run(workload(mix::copy{}, engine::stream, target::pair{}, stop::after{}));
   BOOST_TEST_REQUIRE(!closed);
   BOOST_TEST(closed.message() == "a copy needs an open source and destination descriptor");
+  // A block no system gives: an error the caller can word, not an exception out of run().
+  auto huge = run(workload(mix::copy{}, engine::stream, block{1_TiB << 20}, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(!huge);
+  BOOST_TEST(huge.err().errnum == ENOMEM);
+  BOOST_TEST(huge.message() == "cannot allocate a copy buffer of 1 EiB");
+  auto huge_output = run(workload(mix::copy{.output_block = 1_TiB << 20}, engine::stream, block{512}, e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(!huge_output);
+  BOOST_TEST(huge_output.message() == "cannot allocate the copy buffers (512 B and 1 EiB)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

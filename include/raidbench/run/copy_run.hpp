@@ -4,7 +4,9 @@
 #include <fcntl.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
+#include <new>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -13,6 +15,7 @@
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/system_error.hpp"
+#include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
 #include "raidbench/run/copy_loop.hpp"
 #include "raidbench/run/flush_plan.hpp"
@@ -84,7 +87,17 @@ expected<result> run(const W& w, const run_options& options = {}) {
   job.stop = stop_flag;
   job.abort = &abort;
   job.stats = &stats;
-  aligned_buffer record(plan.block), staging(plan.policy.output_block);
+  // A block size the system cannot give (a user's bs=) is an error, not an exception.
+  aligned_buffer record, staging;
+  try {
+    record = aligned_buffer(plan.block);
+    staging = aligned_buffer(plan.policy.output_block);
+  } catch (const std::bad_alloc&) {
+    const std::size_t output = plan.policy.output_block;  // 0: the record is written as read
+    return error{output ? fmt::format("cannot allocate the copy buffers ({} and {})", format_iec(plan.block), format_iec(output))
+                        : fmt::format("cannot allocate a copy buffer of {}", format_iec(plan.block)),
+                 ENOMEM};
+  }
   const detail::flush_plan<periodic> flush{detail::flush_settings_of(w.template get<slot::sync>())};
 
   job.start_ns = now_ns();
