@@ -31,9 +31,9 @@ PY
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
-echo "compile time of raidbench at $(git -C "$repo" rev-parse --short HEAD), $(c++ --version | head -1), $(nproc) cores"
+echo "compile time of raidbench at $(git -C "$repo" rev-parse --short HEAD), $(clang++ --version | head -1), $(nproc) cores"
 
-cmake -S "$repo" -B "$work/main" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$work/main" -G Ninja \
       -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF > /dev/null
 echo "load before the main job's build: $(load)"
 start=$(date +%s.%N)
@@ -43,7 +43,7 @@ rm -rf "$work/main"
 
 export RB_CPU_LOG="$work/cpu.log"
 : > "$RB_CPU_LOG"
-cmake -S "$repo" -B "$work/test" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$work/test" -G Ninja \
       -DRAIDBENCH_WERROR=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF \
       -DCMAKE_CXX_COMPILER_LAUNCHER="python3;$work/launch.py" \
       -DCMAKE_CXX_LINKER_LAUNCHER="python3;$work/launch.py" > /dev/null

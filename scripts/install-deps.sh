@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs with apt-get whatever raidbench needs and is missing; does nothing when all is there.
-#   install-deps.sh build   compiler, CMake and the libraries the headers use
-#   install-deps.sh test    the above plus everything the tests and benchmarks run:
-#                           the real peers (dd, fio, sysbench, pg_test_fsync), promtool, clang for fuzzing
+#   install-deps.sh build   compilers (clang++ builds the tools, g++ is the consumers' default),
+#                           CMake and the libraries the headers use
+#   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
+#                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime
 set -euo pipefail
 what=${1:-build}
 
-packages=(g++ cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
+packages=(g++ clang cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
           nlohmann-json3-dev)
 if [[ $what == test ]]; then
-  packages+=(coreutils procps fio sysbench postgresql-15 prometheus clang libclang-rt-14-dev python3 python3-jsonschema)
+  packages+=(coreutils procps fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
   exit 2

@@ -7,8 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bash "$here/scripts/install-deps.sh" build
 build=${RAIDBENCH_BUILD_DIR:-$here/build-main}
-# -O2, as the test command builds and tests the tools (CMake's Release default is -O3).
-cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+# Built as the test command builds and tests the tools (cmake/shipping.cmake: clang++, -O2).
+cmake -C "$here/cmake/shipping.cmake" -S "$here" -B "$build" -G Ninja \
       -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target raidbench-suite >/dev/null
 exec "$build/examples/suite/raidbench" "$@"

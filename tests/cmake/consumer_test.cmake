@@ -13,12 +13,15 @@ function(step)
   message(STATUS "${out}")
 endfunction()
 
+# With g++, the compiler most consumers have (raidbench's own build uses clang++, cmake/shipping.cmake),
+# and its warnings as errors: the headers must build cleanly in a user's project too.
+set(consumer_compiler -DCMAKE_CXX_COMPILER=g++ "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror")
 if(MODE STREQUAL "find_package")
   step(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${work}/prefix)
-  step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cmake/find_package -B ${work}/build -G Ninja
+  step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cmake/find_package -B ${work}/build -G Ninja ${consumer_compiler}
        -DCMAKE_PREFIX_PATH=${work}/prefix)
 else()
-  step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cmake/add_subdirectory -B ${work}/build -G Ninja
+  step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cmake/add_subdirectory -B ${work}/build -G Ninja ${consumer_compiler}
        -DRAIDBENCH_SOURCE_DIR=${SOURCE_DIR})
 endif()
 step(${CMAKE_COMMAND} --build ${work}/build)
