@@ -172,6 +172,7 @@ int run_test(const options& o) {
     if (auto ok = check_prepared(o); !ok) return failed(ok.message());
   } else {
     remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
+    if (auto ok = check_removed(o); !ok) return failed(ok.message());
   }
   // Before "Threads started!": a signal after it ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;

@@ -1,0 +1,93 @@
+// On a shared server: a tool run by an ordinary user (here nobody, through setpriv) in a sticky,
+// world-writable directory, as /tmp is, next to root's files it could write to (mode 0666). It
+// reuses no file that is not its own, even one it may write; a path it may not write is one line
+// naming the system error, found before the run; and nothing in the tree changes.
+#include <boost/test/unit_test.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../fsync/shell.hpp"
+#include "../support/temp_dir.hpp"
+#include "../support/tree_snapshot.hpp"
+
+namespace fs = std::filesystem;
+
+BOOST_AUTO_TEST_SUITE(other_users_test)
+
+namespace {
+
+struct refusal {
+  std::string command;  // run as nobody in shared/, stderr joined to stdout
+  std::string message;  // the line that must say why
+};
+
+void plant(const fs::path& p, const std::string& text, fs::perms mode) {
+  std::ofstream(p) << text;
+  fs::permissions(p, mode);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_ordinary_user_reuses_none_of_roots_files_and_writes_nowhere_it_may_not) {
+  BOOST_TEST_REQUIRE(::geteuid() == 0u, "the safety tests run as root (they start the tools as nobody)");
+  raidbench::test::temp_dir dir;
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  // Copies of the tools nobody can run wherever the build tree is (root's home may be closed to it).
+  fs::create_directory(dir / "bin");
+  for (const char* tool : {RB_RUN, RB_FILEIO, RB_FSYNC, RB_DD, RAIDBENCH_TOOL})
+    fs::copy_file(tool, dir / "bin" / fs::path(tool).filename());
+  const fs::path shared = dir / "shared";
+  fs::create_directory(shared);
+  fs::permissions(shared, fs::perms::all | fs::perms::sticky_bit);
+  fs::create_directory(shared / "scratch");
+  fs::permissions(shared / "scratch", fs::perms::all);
+  fs::create_directory(dir / "closed");  // root's, 0755: nobody may not create anything in it
+  const auto writable = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::group_write |
+                        fs::perms::others_read | fs::perms::others_write;
+  plant(shared / "test_file.0", std::string(1 << 20, 'r'), writable);
+  plant(shared / "pg_test_fsync.out", "root's\n", writable);
+  plant(shared / "scratch" / "rb-run.0", "root's\n", writable);
+  plant(shared / "dd.out", "root's, not writable by others\n", fs::perms::owner_read | fs::perms::owner_write | fs::perms::others_read);
+
+  const std::string bin = "../bin/", fileio = bin + "rb-fileio --file-num=1 --file-total-size=1M ";
+  const std::vector<refusal> cases = {
+      {fileio + "prepare", "FATAL: test_file.0 belongs to another user (uid 0)"},
+      {fileio + "--file-test-mode=rndwr --time=1 run", "FATAL: test_file.0 belongs to another user (uid 0)"},
+      {fileio + "--file-test-mode=seqwr --time=1 run", "FATAL: test_file.0 belongs to another user (uid 0)"},
+      {bin + "rb-fsync -s 1", "rb-fsync: error: ./pg_test_fsync.out belongs to another user (uid 0)"},
+      {bin + "rb-fsync -s 1 -f ../closed/f", "rb-fsync: error: could not open output file: Permission denied"},
+      {bin + "rb-run --dir scratch --size 1M --time 1 --rw write --keep", "rb-run: scratch/rb-run.0 belongs to another user (uid 0)"},
+      {bin + "rb-run --dir ../closed/x --size 1M --time 1", "rb-run: create ../closed/x: Permission denied"},
+      {bin + "rb-dd if=/dev/zero of=dd.out count=1", "rb-dd: failed to open 'dd.out': Permission denied"},
+      {bin + "raidbench --quick --size 16M --test-seconds 1 --dir ../closed/x", "raidbench: create ../closed/x: Permission denied"},
+      {bin + "raidbench --quick --size 16M --test-seconds 1 --dir mine --report ../closed/r.json",
+       "raidbench: --report: cannot write ../closed/r.json: Permission denied"},
+  };
+  const auto before = raidbench::test::snapshot_tree(dir.path());
+  for (const auto& c : cases) {
+    const auto r = raidbench::test::run_one("cd '" + shared.string() + "' && setpriv --reuid=65534 --regid=65534 --clear-groups " +
+                                            c.command + " 2>&1");
+    BOOST_TEST(r.status == 1, c.command << ": " << r.output);
+    const auto lines = raidbench::test::lines_of(r.output);
+    BOOST_TEST(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(c.message); }) == 1,
+               c.command << ": " << r.output);
+    BOOST_TEST(raidbench::test::changes_between(before, raidbench::test::snapshot_tree(dir.path())) == "", c.command);
+  }
+  // cleanup removes what is its own only: root's file stays, and it says so.
+  const auto cleanup = raidbench::test::run_one("cd '" + shared.string() + "' && setpriv --reuid=65534 --regid=65534 --clear-groups " +
+                                                fileio + "cleanup 2>&1");
+  BOOST_TEST(cleanup.status == 0, cleanup.output);
+  BOOST_TEST(cleanup.output.find("rb-fileio: left test_file.0 alone: not a regular file of this user") != std::string::npos,
+             cleanup.output);
+  BOOST_TEST(raidbench::test::changes_between(before, raidbench::test::snapshot_tree(dir.path())) == "");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
