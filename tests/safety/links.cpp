@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../fsync/shell.hpp"
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
 
@@ -87,6 +88,37 @@ BOOST_AUTO_TEST_CASE(rb_fileio_prepare_run_and_cleanup_leave_a_link_and_its_targ
   BOOST_TEST(cleanup.output.find("left test_file.0 alone") != std::string::npos, cleanup.output);
 
   BOOST_TEST(changes_between(before, snapshot_tree(dir.path())) == "");
+}
+
+// The report a tool writes by default (./report.json) or where the user says (--report, rb-dd
+// --json=FILE) is a file like any other: a link or FIFO planted under the name is refused before
+// the run, and an own report from an earlier run is rewritten whole.
+BOOST_AUTO_TEST_CASE(reports_are_never_written_through_a_link_or_into_a_fifo) {
+  raidbench::test::temp_dir dir;
+  std::ofstream(dir / "victim") << secret;
+  fs::create_symlink("victim", dir / "report.json");
+  BOOST_TEST_REQUIRE(::mkfifo((dir / "fifo.json").c_str(), 0600) == 0);
+  const auto before = snapshot_tree(dir.path());
+  const std::string suite = "timeout 20 " + std::string(RAIDBENCH_TOOL) + " --quick --size 16M --test-seconds 1 --dir scratch";
+  const auto link = run_in(dir.path(), suite);
+  BOOST_TEST(link.status == 1, link.output);
+  BOOST_TEST(link.output == "raidbench: --report: ./report.json is a symbolic link; raidbench does not write through links\n");
+  const auto fifo = run_in(dir.path(), suite + " --report fifo.json");
+  BOOST_TEST(fifo.status == 1, fifo.output);  // 124 would be a hang in open()
+  BOOST_TEST(fifo.output == "raidbench: --report: fifo.json is not a regular file; raidbench only works on regular files\n");
+  const auto dd = run_in(dir.path(), std::string(RB_DD) + " if=/dev/zero of=/dev/null count=1 --json=report.json");
+  BOOST_TEST(dd.status == 1, dd.output);
+  BOOST_TEST(dd.output == "rb-dd: report.json is a symbolic link; raidbench does not write through links\n");
+  BOOST_TEST(changes_between(before, snapshot_tree(dir.path())) == "");
+
+  // An own, longer report from before is replaced whole, not left with its old tail.
+  fs::remove(dir / "report.json");
+  std::ofstream(dir / "old.json") << std::string(100000, 'x');
+  const auto again = run_in(dir.path(), std::string(RB_DD) + " if=/dev/zero of=/dev/null count=1 --json=old.json");
+  BOOST_TEST(again.status == 0, again.output);
+  const std::string report = raidbench::test::slurp(dir / "old.json");
+  BOOST_TEST(report.find(std::string(64, 'x')) == std::string::npos);
+  BOOST_TEST(report.ends_with("}\n"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
