@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,9 @@ bool json_output = false;
 /// --verbosity as sysbench's logger reads it: FATAL lines always, WARNING from 2, everything it
 /// normally prints (NOTICE) from 3, the default; 4 adds how the run ended and "Done.", 5 DEBUG lines.
 unsigned verbosity = 3;
+
+/// As invoked (argv[0]'s base name): the usage names the program a script called.
+std::string program_name = "rb-fileio";
 
 void print(const std::string& s);
 
@@ -232,6 +236,7 @@ int run_test(const options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = std::filesystem::path(argv[0]).filename().string();
   std::vector<std::string_view> args(argv + 1, argv + argc);
   for (auto a : args) {
     json_output = json_output || a == "--json" || a == "--format=json";
@@ -253,8 +258,21 @@ int main(int argc, char** argv) {
   for (const auto& w : o.stderr_warnings)
     if (o.format != output_format::sysbench04) warn(stderr, w);
   switch (o.cmd) {
-    case command::help: print(usage()); return 0;
-    case command::version: print("rb-fileio 0.1.0\n"); return 0;
+    case command::help: print(usage(program_name)); return 0;
+    case command::test_help: report(banner + std::string(fileio_options_help) + "\n"); return 0;
+    // sysbench's version line, with raidbench named inside its parentheses as in the banner.
+    case command::version: print("sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n"); return 0;
+    case command::script: {
+      // sysbench runs the Lua script on standard input; an empty one does nothing after the banner.
+      // rb-fileio runs no Lua: a script is refused. A terminal is not waited on: the test is asked for.
+      report(banner);
+      if (::isatty(STDIN_FILENO)) return failed("The 'fileio' test requires a command argument. See 'sysbench fileio help'");
+      std::string script;
+      char chunk[4096];
+      for (ssize_t n; (n = ::read(STDIN_FILENO, chunk, sizeof chunk)) > 0;) script.append(chunk, static_cast<std::size_t>(n));
+      if (script.find_first_not_of(" \t\r\n") == std::string::npos) return 0;
+      return fatal("rb-fileio runs sysbench's fileio test only, not a Lua script: name the test (fileio) and a command");
+    }
     case command::cleanup:
       report(banner + "Removing test files...\n");
       remove_files(o);

@@ -16,8 +16,8 @@ namespace rb_fileio {
 using raidbench::expected;
 using raidbench::report::fileio_mode;
 
-// sysbench 1.0.20's list of fileio options, as it prints it after a missing --file-test-mode.
-constexpr std::string_view fileio_options_help =
+// As sysbench prints it for `fileio help` and after a missing --file-test-mode (its typo included).
+const std::string_view fileio_options_help =
     "fileio options:\n"
     "  --file-num=N                  number of files to create [128]\n"
     "  --file-block-size=N           block size to use in all IO operations [16384]\n"
@@ -268,22 +268,30 @@ raidbench::report::fileio_settings options::settings() const {
 }
 
 expected<options> parse(const std::vector<std::string_view>& args) {
+  options o;
+  // --help wins over everything else on the line, as in sysbench (`sysbench --help foo`).
+  for (std::string_view a : args)
+    if (a == "--help" || a == "-h") return o;  // command::help
   // sysbench's words: the first word that is not an option names the test, the second the command,
   // a third is refused before anything else. rb-fileio also takes the command alone (no "fileio").
   std::vector<std::string_view> words;
   for (std::string_view a : args)
     if (!a.starts_with("-")) words.push_back(a);
+  // No test named: sysbench reads a Lua script from standard input and hands it the options unread.
+  if (words.empty() && std::find(args.begin(), args.end(), "--version") == args.end()) {
+    o.cmd = command::script;
+    return o;
+  }
   const auto is_command = [](std::string_view w) { return w == "prepare" || w == "run" || w == "cleanup" || w == "help"; };
   if (!words.empty() && is_command(words.front())) words.insert(words.begin(), "fileio");
   if (words.size() > 2) return raidbench::error{fmt::format("Unrecognized command line argument: {}", words[2])};
   if (!words.empty() && words.front() != "fileio")
     return fatal(fmt::format("Cannot find benchmark '{}': no such built-in test, file or module", words.front()));
 
-  options o;
   bool command_given = false;
   for (std::string_view a : args) {
-    if (a == "--help" || a == "-h" || a == "help") {
-      o.cmd = command::help;
+    if (a == "help") {
+      o.cmd = command::test_help;
       return o;
     }
     if (a == "--version") {
@@ -329,27 +337,13 @@ expected<options> parse(const std::vector<std::string_view>& args) {
   return o;
 }
 
-std::string usage() {
-  return R"(Usage: rb-fileio [fileio] [options] prepare|run|cleanup
+std::string usage(std::string_view program) {
+  // sysbench's layout: "Usage:" alone on the first line (scripts and sysbench's own tests grep it),
+  // then the general options; the test's options come with `fileio help`.
+  const std::string name(program);
+  return "Usage:\n  " + name + R"( [options]... [testname] [command]
 
-A sysbench 1.0.20 fileio replica built on raidbench: same options, same defaults, same files
-(test_file.0 … in the current directory), same report; --json for the result with separate
-read, write and fsync latency histograms.
-
-fileio options:
-  --file-num=N                  number of files to create [128]
-  --file-block-size=N           block size to use in all IO operations [16384]
-  --file-total-size=SIZE        total size of files to create [2G]
-  --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}
-  --file-io-mode=STRING         file operations mode {sync,async,mmap} [sync] (async: io_uring)
-  --file-async-backlog=N        number of asynchronous operations to queue per thread [128]
-  --file-extra-flags=[LIST,...] list of additional flags to use to open files {sync,dsync,direct} []
-  --file-fsync-freq=N           do fsync() after this number of requests (0 - don't use fsync()) [100]
-  --file-fsync-all[=on|off]     do fsync() after each write operation [off]
-  --file-fsync-end[=on|off]     do fsync() at the end of test [on]
-  --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]
-  --file-merged-requests=N      merge at most this number of IO requests if possible (0 - don't merge) [0]
-  --file-rw-ratio=N             reads/writes ratio for combined test [1.5]
+Commands implemented by most tests: prepare run cleanup help
 
 General options:
   --threads=N                   number of threads to use [1]
@@ -374,6 +368,15 @@ Accepted without effect, as sysbench's defaults: --forced-shutdown, --thread-sta
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).
+
+Compiled-in tests:
+  fileio - File I/O test
+
+See ')" + name + R"( <testname> help' for a list of options for each test.
+
+This is raidbench's replica of sysbench 1.0.20's fileio test: same options, defaults, files
+(test_file.0 … in the current directory) and report; --json adds the result with separate read,
+write and fsync latency histograms. It runs no Lua scripts.
 )";
 }
 

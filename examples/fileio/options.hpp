@@ -11,7 +11,9 @@
 
 namespace rb_fileio {
 
-enum class command : unsigned char { prepare, run, cleanup, help, version };
+/// help: `--help`, sysbench's general usage; test_help: `fileio help`, the test's options; script:
+/// no test named, where sysbench runs a Lua script read from standard input.
+enum class command : unsigned char { prepare, run, cleanup, help, test_help, version, script };
 enum class output_format : unsigned char { sysbench, sysbench04, json };
 
 /// Every option, parsed and checked; nothing on disk has been touched yet.
@@ -58,6 +60,9 @@ struct options {
 raidbench::expected<options> parse(const std::vector<std::string_view>& args);
 
 /// The --help text.
-std::string usage();
+std::string usage(std::string_view program);
+
+/// sysbench 1.0.20's list of fileio options, as `sysbench fileio help` prints it.
+extern const std::string_view fileio_options_help;
 
 }  // namespace rb_fileio

@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(bad_options_say_why_as_sysbench_and_touch_nothing) {
       {"--test=cpu run", "FATAL: --test=cpu: rb-fileio only runs the fileio test", nullptr},
       {"fileio --file-test-mode=seqwr foo", nullptr, "Unknown command: foo"},
       {"--file-test-mode=seqwr foo", "FATAL: Cannot find benchmark 'foo': no such built-in test, file or module", nullptr},
-      {"--file-test-mode=seqwr", nullptr, "The 'fileio' test requires a command argument. See 'sysbench fileio help'"},
+      {"fileio --file-test-mode=seqwr", nullptr, "The 'fileio' test requires a command argument. See 'sysbench fileio help'"},
   };
   const std::string banner = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";
   for (const auto& c : cases) {
