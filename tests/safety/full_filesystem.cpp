@@ -1,5 +1,6 @@
 // A full filesystem is a failure, never a report: each tool exits non-zero with one line naming the
-// error, and removes what it created (rb-dd keeps what it wrote to the of= the user named, as dd does). On an 8 MiB tmpfs the test mounts (and unmounts) itself.
+// error, and removes what it created (rb-dd keeps what it wrote to the of= the user named, as dd
+// does). On an 8 MiB tmpfs the test mounts (and unmounts) itself.
 #include <boost/test/unit_test.hpp>
 
 #include <sys/mount.h>
