@@ -12,5 +12,8 @@ release_build() {
   fi
   grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
     echo "warning: $build is not a Release build; its figures mean little" >&2
+  # An initial cache does not change a tree configured before it (another compiler, say).
+  grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' "$build/CMakeCache.txt" ||
+    echo "warning: $build is not built with clang++ as the tools ship (cmake/shipping.cmake)" >&2
   cmake --build "$build" --target "$@" > /dev/null
 }

@@ -22,10 +22,13 @@
 namespace raidbench::tools {
 
 namespace detail {
+inline error cannot_write(const std::filesystem::path& path, int errnum) {
+  return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(errnum)));
+}
+
 inline expected<owned_file> open_output_file(const std::filesystem::path& path) {
   auto own = create_or_open_own_file(path.string(), O_WRONLY);
-  if (!own && own.err().errnum != 0)
-    return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(own.err().errnum)));
+  if (!own && own.err().errnum != 0) return cannot_write(path, own.err().errnum);
   return own;
 }
 }  // namespace detail
@@ -41,19 +44,22 @@ inline expected<void> check_output_file(const std::filesystem::path& path) {
 
 /// Replaces the content of `path` with `text`; a short write is an error naming the system's reason.
 inline expected<void> write_output_file(const std::filesystem::path& path, std::string_view text) {
-  const auto failure = [&](int errnum) { return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(errnum))); };
   auto own = detail::open_output_file(path);
   if (!own) return own.err();
   const int fd = own->fd.get();
   for (std::size_t done = 0; done < text.size();) {
     const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return failure(w < 0 ? errno : ENOSPC);
+    if (w <= 0) {
+      const int errnum = w < 0 ? errno : ENOSPC;
+      if (own->created) ::unlink(path.c_str());  // no half report under the name
+      return detail::cannot_write(path, errnum);
+    }
     done += static_cast<std::size_t>(w);
   }
   // An older, longer report loses its tail only now that the new one is written whole.
-  if (::ftruncate(fd, static_cast<off_t>(text.size())) != 0) return failure(errno);
-  if (::close(own->fd.release()) != 0) return failure(errno);
+  if (::ftruncate(fd, static_cast<off_t>(text.size())) != 0) return detail::cannot_write(path, errno);
+  if (::close(own->fd.release()) != 0) return detail::cannot_write(path, errno);
   return {};
 }
 

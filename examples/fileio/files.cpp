@@ -115,15 +115,9 @@ void remove_files(const options& o) {
   }
 }
 
-expected<void> check_removed(const options& o) {
-  for (std::uint32_t i = 0; i < o.files; ++i) {
-    const auto name = file_name(i);
-    struct stat st {};
-    if (::lstat(name.c_str(), &st) != 0) continue;
-    // Why it is not one rb-fileio may use, in the words the run would use.
-    auto own = raidbench::open_own_file(name.string(), O_RDONLY);
-    return fail("FATAL: " + (own ? name.string() + " is still there after removing the old test files" : own.message()));
-  }
+expected<void> check_replaceable(const options& o) {
+  for (std::uint32_t i = 0; i < o.files; ++i)
+    if (auto ok = raidbench::check_own_name(file_name(i).string()); !ok) return fail("FATAL: " + ok.message());
   return {};
 }
 
@@ -139,9 +133,7 @@ expected<void> check_prepared(const options& o) {
     }
     // A link, a device or another user's file is refused as the run would refuse it, before its
     // size (a link's target, a device's 0) says anything about a prepare step.
-    auto own = raidbench::open_own_file(name.string(), O_RDONLY);
-    if (!own) return fail("FATAL: " + own.message());
-    if (::fstat(own->fd.get(), &st) != 0) return raidbench::system_failure("stat", name.string(), errno);
+    if (auto ok = raidbench::check_own_name(name.string()); !ok) return fail("FATAL: " + ok.message());
     if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
       return fail(fmt::format("FATAL: Size of file '{}' is {}B, but at least {}B is expected.\n"
                               "WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?",

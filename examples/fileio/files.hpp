@@ -20,9 +20,10 @@ raidbench::expected<void> prepare_files(const options& o, std::string& out);
 /// Removes the files sysbench would name that are regular files of this user, and nothing else.
 void remove_files(const options& o);
 
-/// After remove_files, before seqwr creates the files: refuses, saying why, when one is still there
-/// (a link, a device, another user's file), instead of finding out once the threads have started.
-raidbench::expected<void> check_removed(const options& o);
+/// Before seqwr removes the old files and creates new ones: refuses, saying why, when a name holds
+/// what rb-fileio may not replace (a link, a device, another user's file), before anything is
+/// removed and not once the threads have started.
+raidbench::expected<void> check_replaceable(const options& o);
 
 /// Says which file is missing or short when a test needs them prepared.
 raidbench::expected<void> check_prepared(const options& o);

@@ -1,12 +1,14 @@
 // rb-fileio: sysbench 1.0.20's fileio test on raidbench's policies and runner.
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -175,8 +177,8 @@ int run_test(const options& o) {
   if (o.mode != fileio_mode::seqwr) {
     if (auto ok = check_prepared(o); !ok) return failed(ok.message());
   } else {
+    if (auto ok = check_replaceable(o); !ok) return failed(ok.message());
     remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
-    if (auto ok = check_removed(o); !ok) return failed(ok.message());
   }
   // Before "Threads started!": a signal after it ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;
@@ -261,17 +263,21 @@ int main(int argc, char** argv) {
     case command::help: print(usage(program_name)); return 0;
     case command::test_help: report(banner + std::string(fileio_options_help) + "\n"); return 0;
     // sysbench's version line, with raidbench named inside its parentheses as in the banner.
-    case command::version: print("sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n"); return 0;
+    case command::version: print(std::string(first_line).substr(0, std::string_view(first_line).find('\n') + 1)); return 0;
     case command::script: {
       // sysbench runs the Lua script on standard input; an empty one does nothing after the banner.
       // rb-fileio runs no Lua: a script is refused. A terminal is not waited on: the test is asked for.
       report(banner);
       if (::isatty(STDIN_FILENO)) return failed("The 'fileio' test requires a command argument. See 'sysbench fileio help'");
-      std::string script;
+      // Read until the end or the first byte of a script, never the whole of an endless input.
       char chunk[4096];
-      for (ssize_t n; (n = ::read(STDIN_FILENO, chunk, sizeof chunk)) > 0;) script.append(chunk, static_cast<std::size_t>(n));
-      if (script.find_first_not_of(" \t\r\n") == std::string::npos) return 0;
-      return fatal("rb-fileio runs sysbench's fileio test only, not a Lua script: name the test (fileio) and a command");
+      for (ssize_t n; (n = ::read(STDIN_FILENO, chunk, sizeof chunk)) != 0;) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return fatal(fmt::format("cannot read the script on standard input: {}", std::strerror(errno)));
+        if (std::string_view(chunk, static_cast<std::size_t>(n)).find_first_not_of(" \t\r\n") != std::string_view::npos)
+          return fatal("rb-fileio runs sysbench's fileio test only, not a Lua script: name the test (fileio) and a command");
+      }
+      return 0;
     }
     case command::cleanup:
       report(banner + "Removing test files...\n");

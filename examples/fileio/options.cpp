@@ -269,33 +269,36 @@ raidbench::report::fileio_settings options::settings() const {
 
 expected<options> parse(const std::vector<std::string_view>& args) {
   options o;
-  // --help wins over everything else on the line, as in sysbench (`sysbench --help foo`).
-  for (std::string_view a : args)
-    if (a == "--help" || a == "-h") return o;  // command::help
   // sysbench's words: the first word that is not an option names the test, the second the command,
   // a third is refused before anything else. rb-fileio also takes the command alone (no "fileio").
   std::vector<std::string_view> words;
   for (std::string_view a : args)
     if (!a.starts_with("-")) words.push_back(a);
-  // No test named: sysbench reads a Lua script from standard input and hands it the options unread.
-  if (words.empty() && std::find(args.begin(), args.end(), "--version") == args.end()) {
-    o.cmd = command::script;
-    return o;
-  }
   const auto is_command = [](std::string_view w) { return w == "prepare" || w == "run" || w == "cleanup" || w == "help"; };
   if (!words.empty() && is_command(words.front())) words.insert(words.begin(), "fileio");
   if (words.size() > 2) return raidbench::error{fmt::format("Unrecognized command line argument: {}", words[2])};
-  if (!words.empty() && words.front() != "fileio")
+  // Then, as in sysbench, --help and --version before the test's name and any other option.
+  const auto given = [&](std::string_view flag) {  // --flag or --flag=on
+    return std::any_of(args.begin(), args.end(),
+                       [&](std::string_view a) { return a.starts_with(flag) && (a.size() == flag.size() || a.substr(flag.size()) == "=on"); });
+  };
+  if (given("--help")) return o;  // command::help
+  if (given("--version")) {
+    o.cmd = command::version;
+    return o;
+  }
+  // No test named: sysbench reads a Lua script from standard input and hands it the options unread.
+  if (words.empty()) {
+    o.cmd = command::script;
+    return o;
+  }
+  if (words.front() != "fileio")
     return fatal(fmt::format("Cannot find benchmark '{}': no such built-in test, file or module", words.front()));
 
   bool command_given = false;
   for (std::string_view a : args) {
     if (a == "help") {
       o.cmd = command::test_help;
-      return o;
-    }
-    if (a == "--version") {
-      o.cmd = command::version;
       return o;
     }
     if (a.starts_with("--")) {

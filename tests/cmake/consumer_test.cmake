@@ -1,4 +1,4 @@
-# cmake -DMODE=find_package|add_subdirectory -DSOURCE_DIR=… -DBUILD_DIR=… -P consumer_test.cmake
+# cmake -DMODE=find_package|add_subdirectory -DSOURCE_DIR=… -DBUILD_DIR=… -DCOMPILER=… -P consumer_test.cmake
 # Builds and runs a consumer project in a temporary directory it creates and removes.
 string(RANDOM LENGTH 8 suffix)
 set(work /tmp/raidbench-consumer-${MODE}-${suffix})
@@ -13,9 +13,9 @@ function(step)
   message(STATUS "${out}")
 endfunction()
 
-# With g++, the compiler most consumers have (raidbench's own build uses clang++, cmake/shipping.cmake),
-# and its warnings as errors: the headers must build cleanly in a user's project too.
-set(consumer_compiler -DCMAKE_CXX_COMPILER=g++ "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror")
+# With COMPILER (g++, the compiler most consumers have, tests/cmake/CMakeLists.txt) and its warnings
+# as errors: the headers must build cleanly in a user's project too.
+set(consumer_compiler -DCMAKE_CXX_COMPILER=${COMPILER} "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror")
 if(MODE STREQUAL "find_package")
   step(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${work}/prefix)
   step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/cmake/find_package -B ${work}/build -G Ninja ${consumer_compiler}

@@ -154,7 +154,8 @@ BOOST_AUTO_TEST_CASE(command_words_as_sysbench) {
   // No test named: sysbench runs the (here empty) Lua script on standard input, options unread.
   for (const char* words : {"foo", "foo bar", "foo bar baz", "fileio foo", "fileio run cleanup", "fileio help extra",
                             "--file-test-mode=seqwr foo", "fileio help", "fileio --file-num=2 help", "</dev/null",
-                            "--unknown </dev/null", "--file-test-mode=seqwr </dev/null"}) {
+                            "--unknown </dev/null", "--file-test-mode=seqwr </dev/null", "--help a b c",
+                            "fileio run cleanup --version"}) {
     const auto peer = run_in(dir.path(), std::string("{ sysbench ") + words + " 2>" + (errors / "peer").string() + "; }");
     const auto ours = run_in(dir.path(), std::string("{ " RB_FILEIO " ") + words + " 2>" + (errors / "ours").string() + "; }");
     BOOST_TEST(ours.status == peer.status, words);
@@ -162,7 +163,7 @@ BOOST_AUTO_TEST_CASE(command_words_as_sysbench) {
     BOOST_TEST(raidbench::test::slurp(errors / "ours") == raidbench::test::slurp(errors / "peer"), words);
   }
   // --help wins over the words, and its first line is sysbench's bare "Usage:".
-  for (const char* words : {"--help", "--help foo", "fileio --help run"}) {
+  for (const char* words : {"--help", "--help foo", "fileio --help run", "--help=on foo"}) {
     const auto peer = run_in(dir.path(), std::string("sysbench ") + words + " | head -1");
     const auto ours = run_in(dir.path(), std::string(RB_FILEIO " ") + words + " | head -1");
     BOOST_TEST(peer.out == "Usage:\n", words);
@@ -170,12 +171,18 @@ BOOST_AUTO_TEST_CASE(command_words_as_sysbench) {
   }
   BOOST_TEST(run_in(dir.path(), RB_FILEIO " --help foo >/dev/null").status == 0);
   // --version in sysbench's shape, raidbench inside the parentheses as in the banner.
-  BOOST_TEST(run_in(dir.path(), RB_FILEIO " --version").out == "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n");
+  for (const char* version : {" --version", " --version foo", " --file-num=abc --version"})
+    BOOST_TEST(run_in(dir.path(), RB_FILEIO + std::string(version)).out == "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n", version);
   BOOST_TEST(run_in(dir.path(), "sysbench --version").out.starts_with("sysbench 1.0.20"));
   // A Lua script on standard input is refused after the banner: rb-fileio runs no Lua.
   const auto script = run_in(dir.path(), "echo \"print('x')\" | " RB_FILEIO);
   BOOST_TEST(script.status == 1);
   BOOST_TEST(script.out.find("\nFATAL: rb-fileio runs sysbench's fileio test only, not a Lua script") != std::string::npos, script.out);
+  // An endless input is not read to its end, and one that cannot be read is an error.
+  BOOST_TEST(run_in(dir.path(), "yes | " RB_FILEIO " >/dev/null").status == 1);
+  const auto directory = run_in(dir.path(), RB_FILEIO " < .");
+  BOOST_TEST(directory.status == 1);
+  BOOST_TEST(directory.out.find("FATAL: cannot read the script on standard input: Is a directory") != std::string::npos, directory.out);
 }
 
 // The page-cache note reaches a person at a terminal (script(1) gives the run one) and nobody else.

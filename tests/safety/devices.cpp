@@ -1,16 +1,17 @@
-// A block device under a name a tool writes (through a link), or named outright where a tool takes a
-// path, is refused with one line and exit status 1 (rb-dd: unless --allow-device, not given here),
+// A block device under a name a tool writes (through a link, or a device node of its own), or named
+// outright where a tool takes a path, is refused with one line and exit status 1 (rb-dd: unless --allow-device, not given here),
 // and no byte changes: not on the device, not anywhere in the test's tree. The device is a loop
 // device over a file this test makes (tests/support/loop_device.hpp), never one of the machine's.
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <vector>
 
-#include "../fsync/shell.hpp"
 #include "../support/loop_device.hpp"
+#include "../support/refusals.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
 
@@ -20,10 +21,7 @@ BOOST_AUTO_TEST_SUITE(devices_test)
 
 namespace {
 
-struct refusal {
-  std::string command;  // run in the test's directory, stderr joined to stdout
-  std::string message;  // the line that must say why
-};
+using raidbench::test::refusal;
 
 // 8 MiB no tool would write: every 4 KiB block names itself.
 void make_backing_file(const fs::path& p) {
@@ -37,18 +35,22 @@ void make_backing_file(const fs::path& p) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(every_tool_refuses_a_block_device_behind_a_link_or_named_outright) {
+BOOST_AUTO_TEST_CASE(every_tool_refuses_a_block_device_behind_a_link_under_its_name_or_named_outright) {
   raidbench::test::temp_dir dir;
   make_backing_file(dir / "backing");
   const raidbench::test::loop_device loop(dir / "backing");
   const std::string device = loop.path();
+  const std::string run = RB_RUN, fileio = std::string(RB_FILEIO) + " --file-num=1 --file-total-size=1M ",
+                    fsync = RB_FSYNC, dd = RB_DD, suite = RAIDBENCH_TOOL;
+  const auto snapshot = [&] { return raidbench::test::snapshot_tree(dir.path()); };
+  const std::string in = "cd '" + dir.path().string() + "' && ";
+  const std::string content = loop.content();
+
+  // Links to the device under the names the tools write, and where a tool takes a path.
   fs::create_directory(dir / "scratch");
   for (const char* name : {"scratch/rb-run.0", "scratch/seq.dat", "test_file.0", "device-link"})
     fs::create_symlink(device, dir / name);
-
-  const std::string run = RB_RUN, fileio = std::string(RB_FILEIO) + " --file-num=1 --file-total-size=1M ",
-                    fsync = RB_FSYNC, dd = RB_DD, suite = RAIDBENCH_TOOL;
-  const std::vector<refusal> cases = {
+  raidbench::test::check_refusals(in, {
       {run + " --dir scratch --size 1M --time 1 --rw write", "rb-run: scratch/rb-run.0 is a symbolic link"},
       {run + " --dir scratch --size 1M --time 1 --rw randrw", "rb-run: scratch/rb-run.0 is a symbolic link"},
       {suite + " --quick --size 16M --test-seconds 1 --dir scratch", "raidbench: scratch/seq.dat exists already"},
@@ -60,17 +62,20 @@ BOOST_AUTO_TEST_CASE(every_tool_refuses_a_block_device_behind_a_link_or_named_ou
       {dd + " if=/dev/zero of=device-link count=1", "rb-dd: refusing to write to block device 'device-link'"},
       {dd + " if=/dev/zero of=" + device + " count=1 conv=notrunc", "rb-dd: refusing to write to block device '" + device + "'"},
       {dd + " if=/dev/zero of=device-link count=1 seek=1 oflag=direct", "rb-dd: refusing to write to block device"},
-  };
-  const std::string content = loop.content();
-  const auto before = raidbench::test::snapshot_tree(dir.path());
-  for (const auto& c : cases) {
-    const auto r = raidbench::test::run_one("cd '" + dir.path().string() + "' && " + c.command + " 2>&1");
-    BOOST_TEST(r.status == 1, c.command << ": " << r.output);
-    const auto lines = raidbench::test::lines_of(r.output);
-    BOOST_TEST(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(c.message); }) == 1,
-               c.command << ": " << r.output);
-    BOOST_TEST(raidbench::test::changes_between(before, raidbench::test::snapshot_tree(dir.path())) == "", c.command);
+  }, snapshot);
+
+  // The device itself under those names (a node with its numbers): no link to refuse, the type is.
+  for (const char* name : {"scratch/rb-run.0", "scratch/seq.dat", "test_file.0"}) {
+    fs::remove(dir / name);
+    BOOST_TEST_REQUIRE(::mknod((dir / name).c_str(), S_IFBLK | 0600, loop.device_number()) == 0, name);
   }
+  raidbench::test::check_refusals(in, {
+      {run + " --dir scratch --size 1M --time 1 --rw write", "rb-run: scratch/rb-run.0 is a block device"},
+      {suite + " --quick --size 16M --test-seconds 1 --dir scratch", "raidbench: scratch/seq.dat exists already"},
+      {fileio + "prepare", "FATAL: test_file.0 is a block device"},
+      {fileio + "--file-test-mode=rndwr --time=1 run", "FATAL: test_file.0 is a block device"},
+      {fileio + "--file-test-mode=seqwr --time=1 run", "FATAL: test_file.0 is a block device"},
+  }, snapshot);
   BOOST_TEST((loop.content() == content), "the loop device's bytes changed");
 }
 

@@ -90,6 +90,21 @@ BOOST_AUTO_TEST_CASE(rb_fileio_prepare_run_and_cleanup_leave_a_link_and_its_targ
   BOOST_TEST(changes_between(before, snapshot_tree(dir.path())) == "");
 }
 
+// seqwr replaces the old test files: one it may not replace stops it before any is removed.
+BOOST_AUTO_TEST_CASE(rb_fileio_seqwr_removes_nothing_when_one_name_is_a_link) {
+  raidbench::test::temp_dir dir;
+  std::ofstream(dir / "victim") << secret;
+  std::ofstream(dir / "test_file.0") << std::string(1 << 19, 'o');  // its own, from an earlier prepare
+  fs::create_symlink("victim", dir / "test_file.1");
+  const auto before = snapshot_tree(dir.path());
+  const auto r = run_in(dir.path(), std::string(RB_FILEIO) + " --file-num=2 --file-total-size=1M --file-test-mode=seqwr --time=1 run");
+  BOOST_TEST(r.status == 1, r.output);
+  BOOST_TEST(r.output.find("\nFATAL: test_file.1 is a symbolic link; raidbench does not write through links\n") != std::string::npos,
+             r.output);
+  BOOST_TEST(r.output.find("Threads started!") == std::string::npos, r.output);
+  BOOST_TEST(changes_between(before, snapshot_tree(dir.path())) == "");
+}
+
 // The report a tool writes by default (./report.json) or where the user says (--report, rb-dd
 // --json=FILE) is a file like any other: a link or FIFO planted under the name is refused before
 // the run, and an own report from an earlier run is rewritten whole.

@@ -4,16 +4,14 @@
 // naming the system error, found before the run; and nothing in the tree changes.
 #include <boost/test/unit_test.hpp>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "../fsync/shell.hpp"
+#include "../support/refusals.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
 
@@ -23,10 +21,7 @@ BOOST_AUTO_TEST_SUITE(other_users_test)
 
 namespace {
 
-struct refusal {
-  std::string command;  // run as nobody in shared/, stderr joined to stdout
-  std::string message;  // the line that must say why
-};
+using raidbench::test::refusal;
 
 void plant(const fs::path& p, const std::string& text, fs::perms mode) {
   std::ofstream(p) << text;
@@ -78,18 +73,10 @@ BOOST_AUTO_TEST_CASE(an_ordinary_user_reuses_none_of_roots_files_and_writes_nowh
     return tree;
   };
   const auto before = snapshot();
-  for (const auto& c : cases) {
-    const auto r = raidbench::test::run_one("cd '" + shared.string() + "' && setpriv --reuid=65534 --regid=65534 --clear-groups " +
-                                            c.command + " 2>&1");
-    BOOST_TEST(r.status == 1, c.command << ": " << r.output);
-    const auto lines = raidbench::test::lines_of(r.output);
-    BOOST_TEST(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(c.message); }) == 1,
-               c.command << ": " << r.output);
-    BOOST_TEST(raidbench::test::changes_between(before, snapshot()) == "", c.command);
-  }
+  const std::string as_nobody = "cd '" + shared.string() + "' && setpriv --reuid=65534 --regid=65534 --clear-groups ";
+  raidbench::test::check_refusals(as_nobody, cases, snapshot);
   // cleanup removes what is its own only: root's file stays, and it says so.
-  const auto cleanup = raidbench::test::run_one("cd '" + shared.string() + "' && setpriv --reuid=65534 --regid=65534 --clear-groups " +
-                                                fileio + "cleanup 2>&1");
+  const auto cleanup = raidbench::test::run_one(as_nobody + fileio + "cleanup 2>&1");
   BOOST_TEST(cleanup.status == 0, cleanup.output);
   BOOST_TEST(cleanup.output.find("rb-fileio: left test_file.0 alone: not a regular file of this user") != std::string::npos,
              cleanup.output);

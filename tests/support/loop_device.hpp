@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <linux/loop.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -22,24 +23,37 @@ class loop_device {
     const int control = ::open("/dev/loop-control", O_RDWR | O_CLOEXEC);
     if (control < 0) BOOST_FAIL("open /dev/loop-control: " << std::strerror(errno) << " (the safety tests run as root)");
     const int file = ::open(backing.c_str(), O_RDWR | O_CLOEXEC);
-    // A free device may be taken by another process between asking and attaching: ask again.
-    for (int attempt = 0; attempt < 16 && fd_ < 0; ++attempt) {
+    if (file < 0) {
+      const int err = errno;
+      ::close(control);
+      BOOST_FAIL("open " << backing << ": " << std::strerror(err));
+    }
+    // Attached and set to clear itself in one call (LOOP_CONFIGURE); a free device may be taken by
+    // another process between asking and attaching (EBUSY): ask again.
+    loop_config config{};
+    config.fd = static_cast<__u32>(file);
+    config.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+    std::string failure;
+    for (int attempt = 0; attempt < 16 && fd_ < 0 && failure.empty(); ++attempt) {
       const int n = ::ioctl(control, LOOP_CTL_GET_FREE);
-      if (n < 0) break;
+      if (n < 0) {
+        failure = std::string("LOOP_CTL_GET_FREE: ") + std::strerror(errno);
+        break;
+      }
       path_ = "/dev/loop" + std::to_string(n);
       fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC);
-      if (fd_ >= 0 && ::ioctl(fd_, LOOP_SET_FD, file) != 0) {
+      if (fd_ < 0) {
+        failure = "open " + path_ + ": " + std::strerror(errno);  // no node for it under /dev
+      } else if (::ioctl(fd_, LOOP_CONFIGURE, &config) != 0) {
+        const int err = errno;
         ::close(fd_);
         fd_ = -1;
+        if (err != EBUSY) failure = "LOOP_CONFIGURE " + path_ + ": " + std::strerror(err);
       }
     }
-    const int err = errno;
     ::close(file);
     ::close(control);
-    if (fd_ < 0) BOOST_FAIL("cannot attach a loop device to " << backing << ": " << std::strerror(err));
-    loop_info64 info{};
-    info.lo_flags = LO_FLAGS_AUTOCLEAR;
-    ::ioctl(fd_, LOOP_SET_STATUS64, &info);
+    if (fd_ < 0) BOOST_FAIL("cannot attach a loop device to " << backing << ": " << (failure.empty() ? "every device busy" : failure));
   }
   loop_device(const loop_device&) = delete;
   loop_device& operator=(const loop_device&) = delete;
@@ -50,9 +64,18 @@ class loop_device {
 
   const std::string& path() const { return path_; }
 
+  /// Its major and minor numbers, for a node of the same device under another name (mknod).
+  dev_t device_number() const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) BOOST_FAIL("stat " << path_ << ": " << std::strerror(errno));
+    return st.st_rdev;
+  }
+
   /// Every byte the device holds, read through the device itself.
   std::string content() const {
-    std::string out(static_cast<std::size_t>(::lseek(fd_, 0, SEEK_END)), '\0');
+    const off_t size = ::lseek(fd_, 0, SEEK_END);
+    if (size < 0) BOOST_FAIL("lseek " << path_ << ": " << std::strerror(errno));
+    std::string out(static_cast<std::size_t>(size), '\0');
     std::size_t done = 0;
     while (done < out.size()) {
       const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(done));

@@ -1,6 +1,7 @@
 #pragma once
 /// An I/O buffer aligned for O_DIRECT (4096 bytes covers every logical block size in use).
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -16,7 +17,8 @@ class aligned_buffer {
   aligned_buffer() noexcept = default;
   explicit aligned_buffer(std::size_t size, std::size_t alignment = default_alignment)
       : size_(size) {
-    // aligned_alloc needs a size that is a multiple of the alignment.
+    // aligned_alloc needs a size that is a multiple of the alignment (and rounding must not wrap).
+    if (size > SIZE_MAX - alignment) throw std::bad_alloc();
     const std::size_t rounded = (size + alignment - 1) / alignment * alignment;
     data_ = static_cast<std::byte*>(std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded));
     if (data_ == nullptr) throw std::bad_alloc();

@@ -26,32 +26,47 @@ struct owned_file {
   bool created = false;
 };
 
-/// Accepts an open descriptor only if it is a regular file (not a block device, FIFO, directory…).
-inline expected<struct stat> check_regular_file(int fd, const std::string& path) {
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) return system_failure("stat", path, errno);
-  if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", path));
-  if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", path));
-  return st;
-}
-
 namespace detail {
-
-inline expected<void> check_reusable(int fd, const std::string& path) {
-  auto regular = check_regular_file(fd, path);
-  if (!regular) return regular.err();
-  const struct stat& st = *regular;
-  if (st.st_uid != ::geteuid())
-    return fail(fmt::format("{} belongs to another user (uid {}); raidbench reuses only files of its own user", path,
-                            st.st_uid));
-  return {};
-}
 
 inline error link_refused(const std::string& path) {
   return fail(fmt::format("{} is a symbolic link; raidbench does not write through links", path));
 }
 
+/// What `st` says against using the file at `path`: not a regular file (a block device, FIFO,
+/// directory…), or, when `owner_matters`, another user's.
+inline expected<void> check_stat(const struct stat& st, const std::string& path, bool owner_matters) {
+  if (S_ISLNK(st.st_mode)) return link_refused(path);
+  if (S_ISBLK(st.st_mode)) return fail(fmt::format("{} is a block device; raidbench's runner only works on files", path));
+  if (!S_ISREG(st.st_mode)) return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", path));
+  if (owner_matters && st.st_uid != ::geteuid())
+    return fail(fmt::format("{} belongs to another user (uid {}); raidbench reuses only files of its own user", path,
+                            st.st_uid));
+  return {};
+}
+
+inline expected<void> check_reusable(int fd, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return system_failure("stat", path, errno);
+  return check_stat(st, path, true);
+}
+
 }  // namespace detail
+
+/// Accepts an open descriptor only if it is a regular file (not a block device, FIFO, directory…).
+inline expected<struct stat> check_regular_file(int fd, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return system_failure("stat", path, errno);
+  if (auto ok = detail::check_stat(st, path, false); !ok) return ok.err();
+  return st;
+}
+
+/// Whether the name `path` holds a file the tool may reuse (see open_own_file), without opening it:
+/// nothing there, or a regular file of the tool's user; else the reason, as open_own_file words it.
+inline expected<void> check_own_name(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? expected<void>{} : system_failure("stat", path, errno);
+  return detail::check_stat(st, path, true);
+}
 
 /// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
 /// through a link, only a regular file of the tool's own user.
