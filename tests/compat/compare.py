@@ -18,10 +18,20 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(HERE))
 import parsers  # noqa: E402
 
 NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)*(?:e[-+]?\d+)?")
+
+
+RATE = re.compile(r"\d+(?:[.,]\d+)? ([kKMGTPEZY]?)(i?)B/s")
+
+
+def same_magnitude(text):
+    """A rate's unit prefix follows the measured speed ('669 MB/s' in one run, '1.2 GB/s' in the
+    next), so both outputs get one magnitude before parsing; whether the unit is SI or IEC stays."""
+    return RATE.sub(lambda m: f"1.0 M{m.group(2)}B/s", text)
 
 
 def shape(value):
@@ -97,7 +107,8 @@ def main():
                     failures.append(f"{peer} {name}: exit status {our_out[0]}, the peer's {peer_out[0]}")
                 for module in own:
                     for parser_name, parser in module.PARSERS.items():
-                        theirs, ours = parsed(parser, *peer_out[1:]), parsed(parser, *our_out[1:])
+                        theirs = parsed(parser, *map(same_magnitude, peer_out[1:]))
+                        ours = parsed(parser, *map(same_magnitude, our_out[1:]))
                         checked += 1
                         for key in sorted(set(theirs) | set(ours)):
                             a, b = theirs.get(key), ours.get(key)
