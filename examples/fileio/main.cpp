@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return fatal(fmt::format("cannot read the script on standard input: {}", std::strerror(errno)));
         if (std::string_view(chunk, static_cast<std::size_t>(n)).find_first_not_of(" \t\r\n") != std::string_view::npos)
-          return fatal("rb-fileio runs sysbench's fileio test only, not a Lua script: name the test (fileio) and a command");
+          return fatal("a Lua script on standard input: rb-fileio runs sysbench's fileio test only; name the test (fileio) and a command");
       }
       return 0;
     }

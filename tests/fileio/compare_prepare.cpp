@@ -177,7 +177,13 @@ BOOST_AUTO_TEST_CASE(command_words_as_sysbench) {
   // A Lua script on standard input is refused after the banner: rb-fileio runs no Lua.
   const auto script = run_in(dir.path(), "echo \"print('x')\" | " RB_FILEIO);
   BOOST_TEST(script.status == 1);
-  BOOST_TEST(script.out.find("\nFATAL: rb-fileio runs sysbench's fileio test only, not a Lua script") != std::string::npos, script.out);
+  BOOST_TEST(script.out.find("\nFATAL: a Lua script on standard input: rb-fileio runs sysbench's fileio test only") != std::string::npos,
+             script.out);
+  // A person at a terminal is asked for the test, not left waiting for a script (script(1) gives a
+  // terminal; timeout ends a wait that would be the bug).
+  const auto terminal = run_in(dir.path(), "timeout 20 script -qec '" RB_FILEIO "' /dev/null");
+  BOOST_TEST(terminal.status == 1, terminal.out);
+  BOOST_TEST(terminal.out.find("The 'fileio' test requires a command argument") != std::string::npos, terminal.out);
   // An endless input is not read to its end, and one that cannot be read is an error.
   BOOST_TEST(run_in(dir.path(), "yes | " RB_FILEIO " >/dev/null").status == 1);
   const auto directory = run_in(dir.path(), RB_FILEIO " < .");
