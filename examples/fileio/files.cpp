@@ -133,7 +133,7 @@ expected<void> check_prepared(const options& o) {
     }
     // A link, a device or another user's file is refused as the run would refuse it, before its
     // size (a link's target, a device's 0) says anything about a prepare step.
-    if (auto ok = raidbench::check_own_name(name.string()); !ok) return fail("FATAL: " + ok.message());
+    if (auto ok = raidbench::check_own_status(st, name.string()); !ok) return fail("FATAL: " + ok.message());
     if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
       return fail(fmt::format("FATAL: Size of file '{}' is {}B, but at least {}B is expected.\n"
                               "WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?",

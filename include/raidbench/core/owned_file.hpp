@@ -60,12 +60,17 @@ inline expected<struct stat> check_regular_file(int fd, const std::string& path)
   return st;
 }
 
-/// Whether the name `path` holds a file the tool may reuse (see open_own_file), without opening it:
-/// nothing there, or a regular file of the tool's user; else the reason, as open_own_file words it.
+/// Whether `st`, what lstat(2) said of `path`, is a file the tool may reuse (see open_own_file): a
+/// regular file of the tool's user; else the reason, as open_own_file words it.
+inline expected<void> check_own_status(const struct stat& st, const std::string& path) {
+  return detail::check_stat(st, path, true);
+}
+
+/// The same for the name `path`, without opening it; nothing there is fine too.
 inline expected<void> check_own_name(const std::string& path) {
   struct stat st {};
   if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? expected<void>{} : system_failure("stat", path, errno);
-  return detail::check_stat(st, path, true);
+  return check_own_status(st, path);
 }
 
 /// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
