@@ -54,14 +54,18 @@ std::optional<raidbench::raid_level> level(const std::string& type) {
   return std::nullopt;
 }
 
-std::optional<raidbench::vd_state> unit_state(const std::string& s) {
-  using raidbench::vd_state;
-  if (s == "OK" || s == "VERIFYING") return vd_state::optimal;
-  if (s == "DEGRADED") return vd_state::degraded;
-  if (s == "REBUILDING") return vd_state::rebuilding;
-  if (s == "INITIALIZING") return vd_state::initializing;
-  if (s == "INOPERABLE") return vd_state::failed;
-  return std::nullopt;
+// A unit's status is its health, the work running on it, or both (REBUILDING: degraded until it ends).
+bool read_unit_status(const std::string& s, raidbench::virtual_drive& v) {
+  using raidbench::vd_state, raidbench::vd_operation;
+  if (s == "OK") v.state = vd_state::optimal;
+  else if (s == "VERIFYING") v.state = vd_state::optimal, v.operation = vd_operation::verify;
+  else if (s == "DEGRADED") v.state = vd_state::degraded;
+  else if (s == "REBUILDING") v.state = vd_state::degraded, v.operation = vd_operation::rebuild;
+  else if (s == "INITIALIZING") v.operation = vd_operation::initialize;
+  else if (s == "MIGRATING") v.operation = vd_operation::reshape;
+  else if (s == "INOPERABLE") v.state = vd_state::failed;
+  else return false;
+  return true;
 }
 
 std::optional<raidbench::pd_state> port_state(const std::string& s) {
@@ -152,10 +156,10 @@ class reader {
     if (!n || f.size() < 8) return warn("unreadable unit row");
     auto& v = ctrl().virtual_drives.emplace_back();
     v.id = n;
+    v.kind = raidbench::vd_kind::volume;
     v.level = level(f[1]);
     if (!v.level) warn("unknown unit type '" + f[1] + "'");
-    v.state = unit_state(f[2]);
-    if (!v.state) warn("unknown unit status '" + f[2] + "'");
+    if (!read_unit_status(f[2], v)) warn("unknown unit status '" + f[2] + "'");
     if (const auto pct = number(f[3])) v.progress_percent = pct;
     if (const auto gb = number(f[6])) v.size_bytes = static_cast<std::uint64_t>(*gb * 1073741824.0);  // tw_cli's GB are GiB
     if (f[7] == "ON") v.current_policy.write = raidbench::write_policy::write_back;

@@ -359,7 +359,8 @@ BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
   BOOST_TEST(c.battery.charge_percent == 12.0);
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& v = c.virtual_drives[0];
-  BOOST_TEST((v.state == vd_state::rebuilding));
+  BOOST_TEST((v.state == vd_state::degraded));
+  BOOST_TEST((v.operation == vd_operation::rebuild));
   BOOST_TEST((v.level == raid_level::raid5));
   BOOST_TEST((v.current_policy.write == write_policy::write_through));
   BOOST_TEST((v.default_policy.write == write_policy::write_back));

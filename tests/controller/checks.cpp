@@ -109,12 +109,31 @@ BOOST_AUTO_TEST_CASE(degraded_and_rebuilding_arrays) {
   BOOST_TEST(fs[0].check == "array_not_optimal");
   BOOST_TEST((fs[0].level == severity::critical));
 
-  inv.controllers[0].virtual_drives[0].state = vd_state::rebuilding;
+  // Degraded and rebuilding: two facts, two findings; the lost redundancy stays critical.
+  inv.controllers[0].virtual_drives[0].operation = vd_operation::rebuild;
   inv.controllers[0].virtual_drives[0].progress_percent = 30;
   fs = check_inventory(inv);
-  BOOST_TEST_REQUIRE(fs.size() == 1U);
-  BOOST_TEST((fs[0].level == severity::warning));
+  BOOST_TEST_REQUIRE(fs.size() == 2U);
+  BOOST_TEST(fs[0].check == "array_not_optimal");
+  BOOST_TEST((fs[0].level == severity::critical));
   BOOST_TEST(fs[0].evidence.size() == 2U);
+  BOOST_TEST(fs[1].check == "array_busy");
+  BOOST_TEST((fs[1].level == severity::warning));
+  BOOST_TEST(fs[1].evidence.back() == "controller 0 / VD 0: progress = 30%");
+
+  // A resync on a healthy array: only the warning; a delayed one says it has not started.
+  inv.controllers[0].virtual_drives[0].state = vd_state::optimal;
+  inv.controllers[0].virtual_drives[0].operation = vd_operation::resync;
+  inv.controllers[0].virtual_drives[0].progress_percent.reset();
+  fs = check_inventory(inv);
+  BOOST_TEST_REQUIRE(fs.size() == 1U);
+  BOOST_TEST(fs[0].check == "array_busy");
+  BOOST_TEST(fs[0].evidence.back() == "controller 0 / VD 0: progress = not started (waiting)");
+
+  // A container has no state of its own: nothing to report.
+  inv.controllers[0].virtual_drives[0] = {};
+  inv.controllers[0].virtual_drives[0].kind = vd_kind::container;
+  BOOST_TEST(check_inventory(inv).empty());
 }
 
 BOOST_AUTO_TEST_CASE(failed_and_predictive_failure_drives) {

@@ -15,6 +15,15 @@
 
 namespace raidbench::test {
 
+/// An array's expected health and the operation running beside it (none unless given).
+struct vd_status {
+  vd_status(std::nullopt_t) {}
+  vd_status(vd_state s) : state(s) {}
+  vd_status(std::optional<vd_state> s, vd_operation op) : state(s), operation(op) {}
+  std::optional<vd_state> state;
+  std::optional<vd_operation> operation;
+};
+
 inline std::string read_fixture(const std::string& relative) {
   const std::string path = std::string(RAIDBENCH_FIXTURES_DIR) + "/" + relative;
   std::ifstream in(path, std::ios::binary);

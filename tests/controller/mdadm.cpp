@@ -35,8 +35,8 @@ struct device_row {
 };
 
 // One array per file: level, size in KiB, state, progress, chunk, raid devices, then its device rows.
-void check(const inventory& inv, std::string_view name, unsigned id, raid_level level, std::optional<std::uint64_t> kib,
-           std::optional<vd_state> state, std::optional<double> progress, std::optional<std::uint64_t> chunk,
+void check(const inventory& inv, std::string_view name, unsigned id, std::optional<raid_level> level,
+           std::optional<std::uint64_t> kib, test::vd_status status, std::optional<double> progress, std::optional<std::uint64_t> chunk,
            std::optional<unsigned> drives, const std::vector<device_row>& rows) {
   BOOST_TEST(inv.warnings.empty());
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
@@ -49,7 +49,9 @@ void check(const inventory& inv, std::string_view name, unsigned id, raid_level 
   BOOST_TEST(v.id == id);
   BOOST_TEST((v.level == level));
   BOOST_TEST(v.size_bytes == (kib ? std::optional<std::uint64_t>(*kib * 1024) : std::nullopt));
-  BOOST_TEST((v.state == state));
+  BOOST_TEST((v.state == status.state));
+  BOOST_TEST((v.operation == status.operation));
+  BOOST_TEST((v.kind == (level ? vd_kind::volume : vd_kind::container)));
   BOOST_TEST(v.progress_percent == progress);
   BOOST_TEST(v.strip_bytes == chunk);
   BOOST_TEST(v.drive_count == drives);
@@ -99,19 +101,20 @@ BOOST_AUTO_TEST_CASE(degraded_with_faulty_and_removed) {
 
 BOOST_AUTO_TEST_CASE(rebuild_and_resync_progress) {
   check(parse_file("detail-raid1-recovering-faulty-with-spare.txt"), "md127", 127, raid_level::raid1, 101376,
-        vd_state::rebuilding, 24.0, none, 2U,
+        test::vd_status(vd_state::degraded, vd_operation::rebuild), 24.0, none, 2U,
         {{"vda1", 0U, 0U, online}, {"vda4", 3U, 1U, pd_state::rebuilding}, {"vda2", 2U, none, pd_state::failed}});
+  // A replacement ("clean, recovering", no "degraded"): vda2 is rebuilt beside vda4, redundancy intact.
   check(parse_file("detail-raid1-rebuild-writemostly-failfast.txt"), "md127", 127, raid_level::raid1, 101376,
-        vd_state::rebuilding, 30.0, none, 2U,
+        test::vd_status(vd_state::optimal, vd_operation::rebuild), 30.0, none, 2U,
         {{"vda1", 0U, 0U, online}, {"vda2", 2U, 1U, pd_state::rebuilding}, {"vda4", 3U, 1U, online}});
-  check(parse_file("detail-raid1-resyncing-4pct.txt"), "md126", 126, raid_level::raid1, 101376, vd_state::resyncing,
+  check(parse_file("detail-raid1-resyncing-4pct.txt"), "md126", 126, raid_level::raid1, 101376, test::vd_status(vd_state::optimal, vd_operation::resync),
         4.0, none, 2U, {{"vda1", 0U, 0U, online}, {"vda2", 1U, 1U, online}});
 }
 
 BOOST_AUTO_TEST_CASE(ddf_container) {
-  // A container has no size, state or raid devices, and its devices no role.
-  check(parse_file("detail-ddf-container.txt"), "md0", 0, raid_level::container, none, none, none, none, none,
-        {{"vda", none, none, none}, {"vdb", none, none, none}});
+  // A container has no size, state or raid devices; its devices have no role but are in use.
+  check(parse_file("detail-ddf-container.txt"), "md0", 0, none, none, none, none, none, none,
+        {{"vda", none, none, online}, {"vdb", none, none, online}});
 }
 
 BOOST_AUTO_TEST_CASE(crlf_prompt_two_arrays_and_errors) {

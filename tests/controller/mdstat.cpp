@@ -40,7 +40,7 @@ struct array_row {
   unsigned id;
   std::optional<raid_level> level;
   std::uint64_t blocks;  // 1 KiB each
-  vd_state state;
+  test::vd_status status;
   std::optional<double> progress;
   std::optional<std::uint64_t> chunk_kib;
   std::optional<unsigned> drives;
@@ -63,7 +63,9 @@ void check(const inventory& inv, const std::vector<array_row>& arrays, std::stri
     BOOST_TEST(v.id == a.id);
     BOOST_TEST((v.level == a.level));
     BOOST_TEST(v.size_bytes == a.blocks * 1024);
-    BOOST_TEST((v.state == a.state));
+    BOOST_TEST((v.state == a.status.state));
+    BOOST_TEST((v.operation == a.status.operation));
+    BOOST_TEST((v.kind == vd_kind::volume));
     BOOST_TEST(v.progress_percent == a.progress);
     BOOST_TEST(v.strip_bytes == (a.chunk_kib ? std::optional<std::uint64_t>(*a.chunk_kib * 1024) : std::nullopt));
     BOOST_TEST(v.drive_count == a.drives);
@@ -98,6 +100,9 @@ void check(const inventory& inv, const std::vector<array_row>& arrays, std::stri
 }
 
 constexpr auto ok = vd_state::optimal;
+// A recovery and a reshape on arrays with a member missing: degraded, and busy.
+const test::vd_status rebuilding(vd_state::degraded, vd_operation::rebuild);
+const test::vd_status reshaping(vd_state::degraded, vd_operation::reshape);
 constexpr auto none = std::nullopt;
 
 }  // namespace
@@ -157,10 +162,10 @@ BOOST_AUTO_TEST_CASE(degraded_rebuilding_reshaping) {
         {{"md1", 1, raid_level::raid1, 488383936, vd_state::degraded, none, none, 6U}},
         "sde1:6:F sdg1:1:U sdb1:4:U sdd1:3:U sdc1:2:U");
   check(parse_file("raid5-recovery-12pct.txt"),
-        {{"md127", 127, raid_level::raid5, 1464725760, vd_state::rebuilding, 12.6, 64, 6U}},
-        "sdh1:6:U sdg1:4:U sdf1:3:U sde1:2:U sdd1:1:U sdc1:0:U");
+        {{"md127", 127, raid_level::raid5, 1464725760, rebuilding, 12.6, 64, 6U}},
+        "sdh1:6:R sdg1:4:U sdf1:3:U sde1:2:U sdd1:1:U sdc1:0:U");
   check(parse_file("raid4-reshape-2pct.txt"),
-        {{"md127", 127, raid_level::raid4, 10475520, vd_state::reshaping, 2.1, 32, 4U}}, "loop2:3:U loop1:1:U loop0:0:U");
+        {{"md127", 127, raid_level::raid4, 10475520, reshaping, 2.1, 32, 4U}}, "loop2:3:U loop1:1:U loop0:0:U");
 }
 
 BOOST_AUTO_TEST_CASE(inactive_arrays) {
@@ -196,8 +201,8 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_flags_and_delayed_resync) {
       "\r\n"
       "unused devices: <none>\r\n");
   check(inv,
-        {{"md5", 5, raid_level::raid10, 209584128, vd_state::resyncing, none, 512, 4U},
-         {"md6", 6, raid_level::raid1, 976630464, ok, none, none, 2U}},
+        {{"md5", 5, raid_level::raid10, 209584128, test::vd_status(ok, vd_operation::resync), none, 512, 4U},
+         {"md6", 6, raid_level::raid1, 976630464, test::vd_status(ok, vd_operation::check), 8.5, none, 2U}},
         "sdd:3:U sdc:2:R sdb:1:U sda:0:U sdf:1:U sde:0:U");
 }
 

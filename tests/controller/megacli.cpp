@@ -486,7 +486,8 @@ BOOST_AUTO_TEST_CASE(degraded_vd_rebuilding_drive_and_two_adapters) {
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
   const auto& a0 = inv.controllers[0].virtual_drives.at(0);
   BOOST_TEST((a0.level == raid_level::raid5));
-  BOOST_TEST((a0.state == vd_state::rebuilding));
+  BOOST_TEST((a0.state == vd_state::degraded));
+  BOOST_TEST((a0.operation == vd_operation::rebuild));
   BOOST_TEST(a0.progress_percent == 46.0);
   const auto& a1 = inv.controllers[1];
   BOOST_TEST(a1.number == 1U);

@@ -427,7 +427,8 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_failed_capacitor_and_rebuild) {
   const auto& v = c.virtual_drives[0];
   BOOST_TEST((v.level == raid_level::raid5));
   BOOST_TEST(v.size_bytes == 600114305434ULL);
-  BOOST_TEST((v.state == vd_state::rebuilding));
+  BOOST_TEST((v.state == vd_state::degraded));
+  BOOST_TEST((v.operation == vd_operation::rebuild));
   BOOST_TEST(v.progress_percent == 37.0);
   BOOST_TEST(v.drive_count == 3U);  // the spare holds no data
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 5U);

@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(md_uses_mdadm_per_array_or_falls_back_to_mdstat) {
     const temp_dir dir;  // no mdadm at all
     const auto r = live(dir, "--prometheus", mdstat);
     BOOST_TEST(r.status == 0);
-    BOOST_TEST(r.out.find("raidbench_vd_info{controller=\"#1\",vd=\"126\",name=\"md126\",level=\"raid0\"} 1\n") !=
+    BOOST_TEST(r.out.find("raidbench_vd_info{controller=\"#1\",vd=\"126\",name=\"md126\",kind=\"volume\",level=\"raid0\"} 1\n") !=
                std::string::npos);
   }
 }

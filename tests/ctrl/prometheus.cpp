@@ -40,7 +40,8 @@ inventory hand_made() {
   virtual_drive& v = c.virtual_drives.emplace_back();
   v.id = 0;
   v.level = raid_level::raid5;
-  v.state = vd_state::rebuilding;
+  v.state = vd_state::degraded;
+  v.operation = vd_operation::rebuild;
   v.progress_percent = 12.5;
   v.current_policy.write = write_policy::write_back;
   physical_drive& a = c.physical_drives.emplace_back();
@@ -75,7 +76,9 @@ BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
   BOOST_TEST(has_line(text, "raidbench_battery_ok{controller=\"0\"} 0"));
   BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"charging\"} 1"));
   BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"optimal\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_vd_state{controller=\"0\",vd=\"0\",state=\"rebuilding\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_vd_state{controller=\"0\",vd=\"0\",state=\"degraded\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"rebuild\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"resync\"} 0"));
   BOOST_TEST(has_line(text, "raidbench_vd_optimal{controller=\"0\",vd=\"0\"} 0"));
   BOOST_TEST(has_line(text, "raidbench_vd_progress_ratio{controller=\"0\",vd=\"0\"} 0.125"));
   BOOST_TEST(has_line(text, "raidbench_vd_write_back{controller=\"0\",vd=\"0\"} 1"));
@@ -89,11 +92,12 @@ BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
   BOOST_TEST(text.find("raidbench_battery_present{controller=\"0\"} 1") != std::string::npos);
   BOOST_TEST(text.find("raidbench_vd_strip_bytes") == std::string::npos);
   BOOST_TEST(text.find("raidbench_pd_state{controller=\"0\",pd=\"#2\"") == std::string::npos);
-  // write_back_unprotected (charging battery) and array_not_optimal fired.
+  // write_back_unprotected (charging battery) and array_busy warn; the degraded array is critical.
   BOOST_TEST(has_line(text, "raidbench_findings{severity=\"warning\"} 2"));
-  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 1"));
   BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"write_back_unprotected\",severity=\"warning\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_not_optimal\",severity=\"warning\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_not_optimal\",severity=\"critical\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_busy\",severity=\"warning\"} 1"));
   BOOST_TEST(has_line(text, "raidbench_parse_warnings 0"));
   BOOST_TEST(promtool_check(text) == "");
 }

@@ -33,8 +33,7 @@ BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
       "    0,1 (id 1): online, sata, 0KLA330, serial GTA060PAJ93P4F, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
       "    0,2 (id 2): online, sata, 0KLA330, serial GTA060PAJ8LAYF, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
       "checks: 4 fired\n"
-      "  warning array_not_optimal: controller 'IBM ServeRAID 8k' / VD 1 is impacted: background work makes benchmark "
-      "numbers unrepresentative\n"
+      "  warning array_not_optimal: controller 'IBM ServeRAID 8k' / VD 1 is impacted: the controller reports it impaired\n"
       "    evidence: controller 'IBM ServeRAID 8k' / VD 1: state = impacted\n";
   BOOST_TEST(r.out.substr(0, expected.size()) == expected);
   BOOST_TEST(r.out.find("  warning drive_cache_enabled: controller 'IBM ServeRAID 8k' / drive 0,2 has its volatile") !=
@@ -117,9 +116,12 @@ BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
   const auto j = json::parse(r.out);
   const auto& vd = j.at("inventory").at("controllers")[0].at("virtual_drives")[0];
   BOOST_TEST(vd.at("name") == "md127");
-  BOOST_TEST(vd.at("state") == "rebuilding");
+  BOOST_TEST(vd.at("state") == "degraded");
+  BOOST_TEST(vd.at("operation") == "rebuild");
   BOOST_TEST(vd.at("progress_percent") == 12.6);
   BOOST_TEST(j.at("findings")[0].at("check") == "array_not_optimal");
+  BOOST_TEST(j.at("findings")[0].at("severity") == "critical");
+  BOOST_TEST(j.at("findings")[1].at("check") == "array_busy");
 
   // Two mdadm --detail dumps: two arrays, and each keeps its own members (roles 0, 1 in both).
   const auto m = rb_ctrl("--json " + fixture_arg("controllers/mdadm/detail-raid5-clean.txt") + " " +

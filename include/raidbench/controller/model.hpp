@@ -31,14 +31,29 @@ enum class disk_cache_policy { enabled, disabled, unchanged };
 /// RAID level of a virtual drive, software array or logical drive.
 enum class raid_level {
   raid0, raid1, raid1e, raid1_triple, raid4, raid5, raid6, raid10, raid10_triple, raid50, raid60,
-  linear, multipath, jbod, container
+  linear, multipath, jbod
 };
 
-/// State of a virtual drive or array.
-enum class vd_state {
-  optimal, degraded, partially_degraded, rebuilding, resyncing, reshaping, initializing, impacted,
-  inactive, offline, failed
-};
+/// What a virtual drive is: an ordinary array, a container whose members hold the arrays (md's
+/// IMSM/DDF containers), or an SSD cache in front of other drives (CacheCade, maxCache).
+enum class vd_kind { volume, container, cache };
+
+/// Health of a virtual drive or array: how much redundancy it has, never what runs on it.
+enum class vd_state { optimal, degraded, partially_degraded, impacted, inactive, offline, failed };
+
+/// Background work running on a virtual drive, beside its state (a degraded array can be rebuilding).
+enum class vd_operation { rebuild, resync, reshape, check, repair, initialize, verify };
+
+/// True when the state means lost redundancy or unavailable data, whatever runs on the array.
+constexpr bool is_broken(vd_state s) noexcept {
+  return s == vd_state::degraded || s == vd_state::partially_degraded || s == vd_state::offline ||
+         s == vd_state::failed || s == vd_state::inactive;
+}
+
+/// True for battery states that pass on their own (a charge, a learn cycle), unlike a failure.
+constexpr bool is_transient(battery_state s) noexcept {
+  return s == battery_state::charging || s == battery_state::discharging || s == battery_state::learning;
+}
 
 /// State of a physical drive; unconfigured_good also covers arcconf "Ready" and storcli "UGood".
 enum class pd_state {
@@ -80,10 +95,12 @@ struct battery {
 struct virtual_drive {
   std::optional<unsigned> id;
   std::optional<std::string> name;
+  std::optional<vd_kind> kind;
   std::optional<raid_level> level;
   std::optional<std::uint64_t> size_bytes;
   std::optional<vd_state> state;
-  /// Rebuild, resync or reshape progress while one runs.
+  std::optional<vd_operation> operation;
+  /// The operation's progress; empty while it waits (md "resync=DELAYED").
   std::optional<double> progress_percent;
   std::optional<std::uint64_t> strip_bytes;
   std::optional<unsigned> drive_count;
@@ -238,7 +255,6 @@ constexpr std::string_view to_string(raid_level v) noexcept {
     case raid_level::linear: return "linear";
     case raid_level::multipath: return "multipath";
     case raid_level::jbod: return "jbod";
-    case raid_level::container: return "container";
   }
   return "?";
 }
@@ -249,14 +265,34 @@ constexpr std::string_view to_string(vd_state v) noexcept {
     case vd_state::optimal: return "optimal";
     case vd_state::degraded: return "degraded";
     case vd_state::partially_degraded: return "partially_degraded";
-    case vd_state::rebuilding: return "rebuilding";
-    case vd_state::resyncing: return "resyncing";
-    case vd_state::reshaping: return "reshaping";
-    case vd_state::initializing: return "initializing";
     case vd_state::impacted: return "impacted";
     case vd_state::inactive: return "inactive";
     case vd_state::offline: return "offline";
     case vd_state::failed: return "failed";
+  }
+  return "?";
+}
+
+/// Name of a virtual drive kind.
+constexpr std::string_view to_string(vd_kind v) noexcept {
+  switch (v) {
+    case vd_kind::volume: return "volume";
+    case vd_kind::container: return "container";
+    case vd_kind::cache: return "cache";
+  }
+  return "?";
+}
+
+/// Name of a background operation.
+constexpr std::string_view to_string(vd_operation v) noexcept {
+  switch (v) {
+    case vd_operation::rebuild: return "rebuild";
+    case vd_operation::resync: return "resync";
+    case vd_operation::reshape: return "reshape";
+    case vd_operation::check: return "check";
+    case vd_operation::repair: return "repair";
+    case vd_operation::initialize: return "initialize";
+    case vd_operation::verify: return "verify";
   }
   return "?";
 }

@@ -21,7 +21,6 @@ inline std::optional<raid_level> parse_personality(std::string_view s) {
   if (iequals(s, "raid10")) return raid_level::raid10;
   if (iequals(s, "linear")) return raid_level::linear;
   if (iequals(s, "multipath")) return raid_level::multipath;
-  if (iequals(s, "container")) return raid_level::container;
   return std::nullopt;
 }
 

@@ -62,16 +62,21 @@ inline std::optional<raid_level> parse_level(std::string_view s) {
   return std::nullopt;
 }
 
-inline std::optional<vd_state> parse_ld_state(std::string_view s) {
-  if (iequals(s, "Optimal") || iequals(s, "Okay")) return vd_state::optimal;
-  if (iequals(s, "Impacted")) return vd_state::impacted;
-  if (icontains(s, "rebuild")) return vd_state::rebuilding;
-  if (iequals(s, "Degraded") || iequals(s, "Critical") || iequals(s, "Interim Recovery")) return vd_state::degraded;
-  if (iequals(s, "Suboptimal")) return vd_state::partially_degraded;
-  if (icontains(s, "reconfigur") || icontains(s, "expanding") || icontains(s, "migrat")) return vd_state::reshaping;
-  if (icontains(s, "build") || icontains(s, "initializ")) return vd_state::initializing;
-  if (iequals(s, "Offline") || iequals(s, "Failed")) return vd_state::failed;
-  return std::nullopt;
+// A logical device's status: its health, the work running on it, or both ("Rebuilding": a rebuild
+// on a device that has lost redundancy until it ends). False for words it does not know.
+inline bool read_ld_status(std::string_view s, virtual_drive& vd) {
+  if (iequals(s, "Optimal") || iequals(s, "Okay")) vd.state = vd_state::optimal;
+  else if (iequals(s, "Impacted")) vd.state = vd_state::impacted;
+  else if (icontains(s, "rebuild")) vd.state = vd_state::degraded, vd.operation = vd_operation::rebuild;
+  else if (iequals(s, "Degraded") || iequals(s, "Critical") || iequals(s, "Interim Recovery")) vd.state = vd_state::degraded;
+  else if (iequals(s, "Suboptimal")) vd.state = vd_state::partially_degraded;
+  else if (icontains(s, "reconfigur") || icontains(s, "expanding") || icontains(s, "migrat")) vd.operation = vd_operation::reshape;
+  else if (icontains(s, "verify")) vd.operation = icontains(s, "build") ? vd_operation::initialize : vd_operation::verify;
+  else if (icontains(s, "build") || icontains(s, "initializ")) vd.operation = vd_operation::initialize;
+  else if (iequals(s, "Offline")) vd.state = vd_state::offline;
+  else if (iequals(s, "Failed")) vd.state = vd_state::failed;
+  else return false;
+  return true;
 }
 
 inline std::optional<pd_state> parse_pd_state(std::string_view s) {
@@ -87,9 +92,13 @@ inline std::optional<pd_state> parse_pd_state(std::string_view s) {
 }
 
 // "Enabled (write-back)", "Disabled (write-through)"; "Not supported"/"Unknown" stay absent.
+// "Enabled (write-back)", "Disabled (write-through)", and the newer "On", "Off",
+// "On when protected by battery/ZMM".
 inline std::optional<write_policy> parse_write(std::string_view s) {
   if (icontains(s, "write-back")) return write_policy::write_back;
   if (icontains(s, "write-through")) return write_policy::write_through;
+  if (iequals(s, "On") || istarts_with(s, "On ") || iequals(s, "Enabled")) return write_policy::write_back;
+  if (iequals(s, "Off") || istarts_with(s, "Off ") || iequals(s, "Disabled")) return write_policy::write_through;
   return std::nullopt;
 }
 
@@ -176,6 +185,7 @@ class reader {
     const bool battery_block = block_ == "controller battery information";
     const bool backup_block = block_ == "controller cache backup unit information";
     const bool supercap_block = block_ == "supercap information";
+    if (block_ == "green backup information") return green_backup_key(c.battery, key, value);
     if (battery_block || backup_block || supercap_block) return battery_key(c.battery, key, value, battery_block);
     if (iequals(key, "Controller Model")) {
       if (!value.empty()) c.model = std::string(value);
@@ -194,6 +204,27 @@ class reader {
       // "Disabled" means the controller stops write caching without a charged battery.
       if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
       else if (iequals(value, "Enabled")) c.default_policy.no_write_cache_if_bad_battery = false;
+    }
+  }
+
+  // SmartRAID/SmartHBA firmware: "Green Backup Information" (a supercap or battery pack).
+  void green_backup_key(battery& b, std::string_view key, std::string_view value) {
+    if (iequals(key, "Power Type")) {
+      if (icontains(value, "supercap") || icontains(value, "capacitor")) b.kind = battery_kind::supercap;
+      else if (icontains(value, "battery")) b.kind = battery_kind::bbu;
+      else warn("unknown backup power type '" + std::string(value) + "'");
+    } else if (iequals(key, "Battery/Capacitor Pack Count")) {
+      if (auto n = parse_uint(value)) b.present = *n > 0;
+    } else if (iequals(key, "Backup Power Status")) {
+      if (iequals(value, "Fully Charged") || iequals(value, "Ready") || iequals(value, "Optimal")) b.state = battery_state::optimal;
+      else if (icontains(value, "charg")) b.state = battery_state::charging;
+      else if (icontains(value, "fail") || icontains(value, "error")) b.state = battery_state::failed;
+      else if (icontains(value, "not present") || icontains(value, "not installed")) b.present = false;
+      else warn("unknown backup power status '" + std::string(value) + "'");
+    } else if (iequals(key, "Relative Charge")) {
+      if (auto pct = parse_leading_number(value)) b.charge_percent = pct;
+    } else if (iequals(key, "Current Temperature")) {
+      if (auto t = parse_leading_number(value)) b.temperature_celsius = t;
     }
   }
 
@@ -227,6 +258,7 @@ class reader {
       if (vd.id == id) return vd;
     auto& vd = c.virtual_drives.emplace_back();
     vd.id = id;
+    vd.kind = vd_kind::volume;
     return vd;
   }
 
@@ -256,18 +288,19 @@ class reader {
       if (auto level = parse_level(value)) vd.level = level;
       else warn("unknown RAID level '" + std::string(value) + "'");
     } else if (iequals(key, "Status of logical drive") || iequals(key, "Status of logical device")) {
-      if (auto state = parse_ld_state(value)) vd.state = state;
-      else warn("unknown logical device status '" + std::string(value) + "'");
+      if (!read_ld_status(value, vd)) warn("unknown logical device status '" + std::string(value) + "'");
     } else if (iequals(key, "Size")) {
       if (auto size = parse_tool_size(value)) vd.size_bytes = size;
       else warn("unreadable logical device size '" + std::string(value) + "'");
     } else if (iequals(key, "Stripe-unit size")) {
       if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
       else warn("unreadable stripe-unit size '" + std::string(value) + "'");
-    } else if (iequals(key, "Write-cache mode")) {
+    } else if (iequals(key, "Write-cache mode") || iequals(key, "Write-cache status")) {
       if (auto w = parse_write(value)) vd.current_policy.write = w;
+      else if (!iequals(value, "Not supported")) warn("unknown write-cache status '" + std::string(value) + "'");
     } else if (iequals(key, "Write-cache setting")) {
       if (auto w = parse_write(value)) vd.default_policy.write = w;
+      else if (!iequals(value, "Not supported")) warn("unknown write-cache setting '" + std::string(value) + "'");
       if (icontains(value, "when protected by battery")) vd.default_policy.no_write_cache_if_bad_battery = true;
     } else if (iequals(key, "Caching")) {
       // SmartRAID: a logical device with caching disabled bypasses the controller cache.
@@ -298,8 +331,12 @@ class reader {
     array_vds_.push_back(id);
     const auto open = value.find('('), close = value.find(')');
     const std::string_view state = trim(value.substr(0, open));
-    if (auto s = parse_ld_state(state)) vd.state = vd.state ? vd.state : s;
-    else warn("unknown logical device status '" + std::string(state) + "'");
+    if (virtual_drive status; read_ld_status(state, status)) {
+      if (!vd.state) vd.state = status.state;
+      if (!vd.operation) vd.operation = status.operation;
+    } else {
+      warn("unknown logical device status '" + std::string(state) + "'");
+    }
     if (open == std::string_view::npos || close == std::string_view::npos || close < open) return;
     const auto fields = split_fields(value.substr(open + 1, close - open - 1));
     if (!fields.empty()) {

@@ -34,6 +34,13 @@ inline std::string name(const std::string& ctrl, const physical_drive& d, std::s
   return ctrl + " / drive #" + std::to_string(index + 1);
 }
 
+inline std::string percent(double value) {
+  std::string text = std::to_string(value);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text + "%";
+}
+
 inline bool writes_back(const std::optional<write_policy>& w) {
   return w == write_policy::write_back || w == write_policy::always_write_back;
 }
@@ -85,15 +92,24 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
         if (battery_issue) f.evidence.push_back(cn + ": " + *battery_issue);
         out.push_back(std::move(f));
       }
+      // Lost redundancy is critical whatever runs on the array; a rebuild does not restore it until it ends.
       if (v.state && *v.state != vd_state::optimal) {
-        const bool broken = *v.state == vd_state::degraded || *v.state == vd_state::offline ||
-                            *v.state == vd_state::failed || *v.state == vd_state::inactive;
+        const bool broken = is_broken(*v.state);
         finding f{"array_not_optimal", broken ? severity::critical : severity::warning,
                   vn + " is " + std::string(to_string(*v.state)) +
                       (broken ? ": redundancy is lost or data is unavailable"
-                              : ": background work makes benchmark numbers unrepresentative"),
+                              : ": the controller reports it impaired"),
                   {vn + ": state = " + std::string(to_string(*v.state))}};
-        if (v.progress_percent) f.evidence.push_back(vn + ": progress = " + std::to_string(*v.progress_percent) + "%");
+        if (v.operation) f.evidence.push_back(vn + ": operation = " + std::string(to_string(*v.operation)));
+        out.push_back(std::move(f));
+      }
+      if (v.operation) {
+        finding f{"array_busy", severity::warning,
+                  vn + " is running a " + std::string(to_string(*v.operation)) +
+                      ": background work makes benchmark numbers unrepresentative",
+                  {vn + ": operation = " + std::string(to_string(*v.operation))}};
+        f.evidence.push_back(v.progress_percent ? vn + ": progress = " + cd::percent(*v.progress_percent)
+                                                : vn + ": progress = not started (waiting)");
         out.push_back(std::move(f));
       }
       if (v.current_policy.disk_cache == disk_cache_policy::enabled && cd::writes_back(current)) {

@@ -22,15 +22,22 @@ constexpr bool is_detail_header(std::string_view s) noexcept {
   return s.starts_with("/dev/") && s.ends_with(':') && s.find(' ') == std::string_view::npos;
 }
 
-// "clean, degraded, recovering", "active, FAILED, Not Started", "clean, resyncing (DELAYED)".
+// "clean, degraded, recovering", "active, FAILED, Not Started", "clean, resyncing (DELAYED)": the
+// health words give the state, the others the operation running beside it.
 inline std::optional<vd_state> parse_detail_state(std::string_view s) {
   if (icontains(s, "failed")) return vd_state::failed;
   if (icontains(s, "inactive") || icontains(s, "not started")) return vd_state::inactive;
-  if (icontains(s, "recovering")) return vd_state::rebuilding;
-  if (icontains(s, "resyncing")) return vd_state::resyncing;
-  if (icontains(s, "reshaping")) return vd_state::reshaping;
   if (icontains(s, "degraded")) return vd_state::degraded;
   if (istarts_with(s, "clean") || istarts_with(s, "active")) return vd_state::optimal;
+  return std::nullopt;
+}
+
+inline std::optional<vd_operation> parse_detail_operation(std::string_view s) {
+  if (icontains(s, "recovering")) return vd_operation::rebuild;
+  if (icontains(s, "resyncing")) return vd_operation::resync;
+  if (icontains(s, "reshaping")) return vd_operation::reshape;
+  if (icontains(s, "checking")) return vd_operation::check;
+  if (icontains(s, "repairing")) return vd_operation::repair;
   return std::nullopt;
 }
 
@@ -85,14 +92,21 @@ class mdadm_reader {
     std::string_view name = s.substr(5, s.size() - 6);  // without "/dev/" and ':'
     vd.name = std::string(name);
     vd.id = array_number(name);
+    vd.kind = vd_kind::volume;
     table_ = false;
   }
 
   void detail_key(std::string_view key, std::string_view value) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
     if (key == "Raid Level") {
-      if (auto level = parse_personality(value)) vd.level = level;
-      else warn("unknown RAID level '" + std::string(value) + "'");
+      if (iequals(value, "container")) {
+        vd.kind = vd_kind::container;  // IMSM/DDF metadata; the arrays are its members' own entries
+        vd.state.reset();
+      } else if (auto level = parse_personality(value)) {
+        vd.level = level;
+      } else {
+        warn("unknown RAID level '" + std::string(value) + "'");
+      }
     } else if (key == "Array Size") {
       // In KiB, then the human size: "5860520828 (5.46 TiB 6.00 TB)".
       const auto kib = parse_unsigned(value.substr(0, value.find(' ')));
@@ -102,14 +116,21 @@ class mdadm_reader {
       if (auto n = parse_uint(value)) vd.drive_count = n;
       else warn("unreadable device count '" + std::string(value) + "'");
     } else if (key == "State") {
-      if (auto state = parse_detail_state(value)) vd.state = state;
-      else warn("unknown array state '" + std::string(value) + "'");
+      const auto state = parse_detail_state(value);
+      if (vd.kind != vd_kind::container && state) vd.state = state;
+      else if (!state) warn("unknown array state '" + std::string(value) + "'");
+      if (auto operation = parse_detail_operation(value)) vd.operation = operation;
     } else if (key == "Chunk Size") {
       if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
       else warn("unreadable chunk size '" + std::string(value) + "'");
-    } else if (key == "Rebuild Status" || key == "Resync Status" || key == "Reshape Status") {
+    } else if (key == "Rebuild Status" || key == "Resync Status" || key == "Reshape Status" || key == "Check Status") {
+      if (!vd.operation)
+        vd.operation = key == "Rebuild Status"  ? vd_operation::rebuild
+                     : key == "Resync Status"   ? vd_operation::resync
+                     : key == "Reshape Status"  ? vd_operation::reshape
+                                                : vd_operation::check;
       if (auto pct = parse_leading_number(value)) vd.progress_percent = pct;
-      else warn("unreadable progress '" + std::string(value) + "'");
+      else if (!iequals(value, "DELAYED") && !iequals(value, "PENDING")) warn("unreadable progress '" + std::string(value) + "'");
     }
   }
 
@@ -134,6 +155,8 @@ class mdadm_reader {
     else if (rebuilding) pd.state = pd_state::rebuilding;
     else if (spare) pd.state = pd_state::hot_spare;
     else if (active) pd.state = pd_state::online;
+    // A container's devices carry no role words, yet each holds the container's metadata and arrays.
+    else if (inv_.controllers.back().virtual_drives[*vd_].kind == vd_kind::container) pd.state = pd_state::online;
   }
 
   inventory inv_;

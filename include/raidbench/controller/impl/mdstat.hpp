@@ -1,6 +1,7 @@
 #pragma once
 // The mdstat parser's definitions (see core/linkage.hpp): included by mdstat.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -84,8 +85,11 @@ class mdstat_reader {
     const std::string_view name = trim(s.substr(0, colon));
     vd.name = std::string(name);
     vd.id = array_number(name);
+    vd.kind = vd_kind::volume;
     const auto words = split_fields(s.substr(colon + 3));
     active_ = words[0] == "active";
+    first_member_ = c.physical_drives.size();
+    working_ = 0;
     std::size_t i = 1;
     while (i < words.size() && words[i].starts_with('(')) ++i;  // "(read-only)", "(auto-read-only)"
     if (i < words.size() && words[i].find('[') == std::string_view::npos) {
@@ -136,21 +140,55 @@ class mdstat_reader {
         if (!counts_read) warn("unreadable device counts '" + std::string(w) + "'");
       }
     }
+    working_ = working.value_or(0);
     if (wanted) vd.drive_count = wanted;
     else if (active_ && listed_ > 0) vd.drive_count = listed_;
     if (active_ && counts_read) vd.state = wanted && *working < *wanted ? vd_state::degraded : vd_state::optimal;
+    // "super external:imsm" (or ddf) marks a container; its members' arrays say "external:/md127/0".
+    for (std::size_t i = 2; i + 1 < words.size(); ++i)
+      if (words[i] == "super" && words[i + 1].starts_with("external:") && !words[i + 1].starts_with("external:/"))
+        make_container(vd);
+  }
+
+  // A container holds the metadata of the arrays inside it: it is inactive by design and its members
+  // are in use, not spares.
+  void make_container(virtual_drive& vd) {
+    vd.kind = vd_kind::container;
+    vd.level.reset();
+    vd.state.reset();
+    auto& drives = inv_.controllers.back().physical_drives;
+    for (std::size_t i = first_member_; i < drives.size(); ++i)
+      if (drives[i].state == pd_state::hot_spare) drives[i].state = pd_state::online;
   }
 
   // "[==>....]  recovery = 12.6% (37043392/292945152) finish=127.5min speed=33440K/sec", "resync=DELAYED"
+  // The operation is a fact beside the state: a degraded array stays degraded while it recovers.
   void progress_line(std::string_view activity, std::string_view after) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
-    if (activity == "check" || activity == "repair") return;  // a scrub: the array keeps its state
-    vd.state = activity == "recovery" ? vd_state::rebuilding
-             : activity == "resync"   ? vd_state::resyncing
-                                      : vd_state::reshaping;
+    vd.operation = activity == "recovery" ? vd_operation::rebuild
+                 : activity == "resync"   ? vd_operation::resync
+                 : activity == "reshape"  ? vd_operation::reshape
+                 : activity == "check"    ? vd_operation::check
+                                          : vd_operation::repair;
+    if (activity == "recovery" && vd.drive_count) mark_rebuilt_members(*vd.drive_count);
     after = trim(after);
     if (after.empty() || !is_digit(after.front())) return;  // DELAYED, PENDING
     if (auto pct = parse_leading_number(after)) vd.progress_percent = pct;
+  }
+
+  // md numbers the members that fill the array's slots below its device count; during a recovery an
+  // in-use member numbered at or above it is one being rebuilt into ("sdc1[6]" in a 6-disk array).
+  // No more of them than slots are missing: the newest (highest numbers) are the ones added.
+  void mark_rebuilt_members(unsigned device_count) {
+    auto& drives = inv_.controllers.back().physical_drives;
+    std::vector<std::size_t> added;
+    for (std::size_t i = first_member_; i < drives.size(); ++i)
+      if (drives[i].state == pd_state::online && drives[i].device_id && *drives[i].device_id >= device_count)
+        added.push_back(i);
+    std::sort(added.begin(), added.end(),
+              [&](std::size_t a, std::size_t b) { return *drives[a].device_id > *drives[b].device_id; });
+    const std::size_t missing = device_count > working_ ? device_count - working_ : 0;
+    for (std::size_t k = 0; k < added.size() && k < missing; ++k) drives[added[k]].state = pd_state::rebuilding;
   }
 
   void finish_array() { vd_ = std::nullopt; }
@@ -159,6 +197,8 @@ class mdstat_reader {
   std::optional<std::size_t> vd_;  // array whose detail lines follow
   bool active_ = false;
   unsigned listed_ = 0;  // members of the current array in use (not spare or faulty)
+  std::size_t first_member_ = 0;
+  unsigned working_ = 0;  // "[6/5]": members in sync  // index of the current array's first member in physical_drives
   bool recognised_ = false;
   std::size_t number_ = 0;
 };

@@ -39,6 +39,15 @@ inline std::optional<pd_state> pd_state_of(std::string_view text) {
   return std::nullopt;
 }
 
+// The operation named by an "Ongoing Progresses:" line of -LDInfo.
+inline std::optional<vd_operation> operation_of(std::string_view key) {
+  if (iequals(key, "Rebuild")) return vd_operation::rebuild;
+  if (iequals(key, "Background Initialization") || iequals(key, "Initialization")) return vd_operation::initialize;
+  if (iequals(key, "Check Consistency")) return vd_operation::check;
+  if (iequals(key, "Reconstruction")) return vd_operation::reshape;
+  return std::nullopt;
+}
+
 inline std::optional<vd_state> vd_state_of(std::string_view text) {
   const std::string s = squash(text);
   if (s == "optimal") return vd_state::optimal;
@@ -248,7 +257,10 @@ class reader {
     std::size_t at = c.virtual_drives.size();
     for (std::size_t v = 0; v < c.virtual_drives.size(); ++v)
       if (id && c.virtual_drives[v].id == id) at = v;
-    if (at == c.virtual_drives.size()) { c.virtual_drives.emplace_back(); c.virtual_drives.back().id = id; }
+    if (at == c.virtual_drives.size()) {
+      c.virtual_drives.emplace_back().id = id;
+      c.virtual_drives.back().kind = vd_kind::volume;
+    }
     vd_ = at;
     block_ = block::vd;
   }
@@ -364,12 +376,11 @@ class reader {
     else if (iequals(k, "Default Cache Policy")) policy(n, v, d.default_policy);
     else if (iequals(k, "Current Cache Policy")) policy(n, v, d.current_policy);
     else if (iequals(k, "Disk Cache Policy")) set(n, k, d.current_policy.disk_cache, disk_cache_of(v), v);
-    else if (iequals(k, "Rebuild") || iequals(k, "Background Initialization") || iequals(k, "Check Consistency") ||
-             iequals(k, "Reconstruction")) {
+    else if (auto op = operation_of(k)) {
       // "Ongoing Progresses:" lines: "Rebuild: Completed 46%, Taken 1 min."
+      d.operation = op;
       const auto at = v.find("Completed");
       if (at != std::string_view::npos) d.progress_percent = parse_leading_number(v.substr(at + 9));
-      if (iequals(k, "Rebuild")) d.state = vd_state::rebuilding;
     }
   }
 
@@ -400,6 +411,7 @@ class reader {
       if (missing) b.present = !*missing;
       else warn(n, "cannot read Battery Pack Missing '" + std::string(v) + "'");
     } else if (iequals(k, "Battery Replacement required")) set(n, k, b.replacement_required, yes_no(v), v);
+    else if (iequals(k, "Learn Cycle Active") && yes_no(v) == true) learning_.push_back(*ctrl_);
     else if (iequals(k, "Relative State of Charge") && !b.charge_percent) set(n, k, b.charge_percent, parse_leading_number(v), v);
   }
 
@@ -462,6 +474,12 @@ class reader {
       if (p.per_span && d.span_count && !d.drive_count) d.drive_count = *p.per_span * *d.span_count;
     }
     for (auto& p : pending_pds_) decode_inquiry(inv_.controllers[p.c].physical_drives[p.p], p.inquiry);
+    // During a learn cycle MegaCLI says "Battery State: Non Operational": the cache is unprotected for
+    // now, but the battery has not failed unless it asks to be replaced.
+    for (std::size_t c : learning_) {
+      auto& b = inv_.controllers[c].battery;
+      if (b.replacement_required != true) b.state = battery_state::learning;
+    }
   }
 
   inventory inv_;
@@ -474,6 +492,7 @@ class reader {
   bool summary_ = false, found_ = false;
   std::vector<pending_vd> pending_vds_;
   std::vector<pending_pd> pending_pds_;
+  std::vector<std::size_t> learning_;  // controllers whose BBU reports "Learn Cycle Active: Yes"
 };
 
 }  // namespace detail::megacli_detail

@@ -38,9 +38,11 @@ inline void fill(battery& into, battery& from) {
 inline void fill(virtual_drive& into, virtual_drive& from) {
   fill(into.id, from.id);
   fill(into.name, from.name);
+  fill(into.kind, from.kind);
   fill(into.level, from.level);
   fill(into.size_bytes, from.size_bytes);
   fill(into.state, from.state);
+  fill(into.operation, from.operation);
   fill(into.progress_percent, from.progress_percent);
   fill(into.strip_bytes, from.strip_bytes);
   fill(into.drive_count, from.drive_count);

@@ -45,9 +45,11 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const virtual_drive& v) {
   j = nlohmann::json::object();
   detail::put(j, "id", v.id);
   detail::put(j, "name", v.name);
+  detail::put(j, "kind", v.kind);
   detail::put(j, "level", v.level);
   detail::put(j, "size_bytes", v.size_bytes);
   detail::put(j, "state", v.state);
+  detail::put(j, "operation", v.operation);
   detail::put(j, "progress_percent", v.progress_percent);
   detail::put(j, "strip_bytes", v.strip_bytes);
   detail::put(j, "drive_count", v.drive_count);

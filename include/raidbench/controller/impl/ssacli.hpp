@@ -33,6 +33,7 @@ struct drive_notes {
 struct controller_notes {
   std::vector<drive_notes> drives;               // parallel to controller::physical_drives
   std::vector<std::vector<std::size_t>> arrays;  // indices of each array's drives
+  std::vector<std::size_t> failed_arrays;        // arrays whose own line says "Failed"
   std::vector<std::size_t> vd_array;             // parallel to controller::virtual_drives
   std::vector<std::optional<bool>> vd_caching;   // "Caching: Enabled" per logical drive
   std::optional<write_policy> configured_write;  // from "Cache Ratio: 25% Read / 75% Write"
@@ -60,14 +61,19 @@ inline std::optional<raid_level> parse_level(std::string_view text) {
   return std::nullopt;
 }
 
-inline std::optional<vd_state> parse_ld_state(std::string_view s) {
-  if (iequals(s, "OK")) return vd_state::optimal;
-  if (istarts_with(s, "Interim Recovery") || istarts_with(s, "Ready for Rebuild")) return vd_state::degraded;
-  if (istarts_with(s, "Recovering")) return vd_state::rebuilding;
-  if (istarts_with(s, "Failed")) return vd_state::failed;
-  if (istarts_with(s, "Expanding") || istarts_with(s, "Queued for Expansion") || istarts_with(s, "Transforming"))
-    return vd_state::reshaping;
-  return std::nullopt;
+// A logical drive's status word: its health, or the work running on it ("Recovering" is both: a
+// rebuild on an array that has lost redundancy until it ends).
+inline bool read_ld_status(std::string_view s, virtual_drive& vd) {
+  if (iequals(s, "OK")) vd.state = vd_state::optimal;
+  else if (istarts_with(s, "Interim Recovery") || istarts_with(s, "Ready for Rebuild")) vd.state = vd_state::degraded;
+  else if (istarts_with(s, "Recovering")) vd.state = vd_state::degraded, vd.operation = vd_operation::rebuild;
+  else if (istarts_with(s, "Failed")) vd.state = vd_state::failed;
+  else if (istarts_with(s, "Expanding") || istarts_with(s, "Queued for Expansion") || istarts_with(s, "Transforming") ||
+           istarts_with(s, "Extending") || istarts_with(s, "Moving"))
+    vd.operation = vd_operation::reshape;
+  else if (istarts_with(s, "Parity Initialization")) vd.operation = vd_operation::initialize;
+  else return false;
+  return true;
 }
 
 // "Recovering, 45% complete" → 45.
@@ -178,7 +184,7 @@ class reader {
     if (is_controller_header(s)) return controller_header(s);
     if ((iequals(words[0], "array") && words.size() >= 2 && !words[1].ends_with(':')) ||
         (iequals(words[0], "array:") && words.size() >= 2))
-      return array_header();
+      return array_header(s);
     if (words.size() == 1 && iequals(words[0], "unassigned")) return group(listing::unassigned);
     if (iequals(s, "HBA Drives")) return group(listing::hba);
     const auto kv = split_key_value(s);
@@ -237,11 +243,17 @@ class reader {
     return inv_.controllers.back();
   }
 
-  void array_header() {
+  // "array A (SAS, Unused Space: 0  MB)", "array B (Failed)", "array C (SATA, ..., Status: Failed Physical Drive)":
+  // only a failure of the array itself fails its logical drives; a failed drive shows on them already.
+  void array_header(std::string_view s) {
     ensure_controller();
     notes_.arrays.emplace_back();
     section_ = section::array;
     where_ = listing::array;
+    for (std::string_view field : paren_fields(s)) {
+      if (istarts_with(field, "Status:")) field = trim(field.substr(7));
+      if (iequals(field, "Failed")) notes_.failed_arrays.push_back(notes_.arrays.size() - 1);
+    }
   }
 
   void group(listing where) {
@@ -262,6 +274,7 @@ class reader {
     for (std::size_t i = 0; i < c.virtual_drives.size(); ++i)
       if (c.virtual_drives[i].id == id) return i;
     c.virtual_drives.emplace_back().id = id;
+    c.virtual_drives.back().kind = vd_kind::volume;
     notes_.vd_array.push_back(current_array());
     notes_.vd_caching.emplace_back();
     return c.virtual_drives.size() - 1;
@@ -314,8 +327,7 @@ class reader {
   }
 
   void logical_status(virtual_drive& vd, std::string_view value) {
-    if (auto state = parse_ld_state(value)) vd.state = state;
-    else warn("unknown logical drive status '" + std::string(value) + "'");
+    if (!read_ld_status(value, vd)) warn("unknown logical drive status '" + std::string(value) + "'");
     if (auto pct = percent_complete(value)) vd.progress_percent = pct;
   }
 
@@ -477,6 +489,8 @@ class reader {
       unsigned data_drives = 0;
       for (std::size_t d : notes_.arrays[notes_.vd_array[i]]) data_drives += notes_.drives[d].spare ? 0 : 1;
       if (data_drives > 0) vd.drive_count = data_drives;
+      for (std::size_t failed : notes_.failed_arrays)
+        if (notes_.vd_array[i] == failed) vd.state = vd_state::failed;
       // The drives' own cache is a controller-wide setting on Smart Arrays.
       vd.current_policy.disk_cache = c.current_policy.disk_cache;
       // A logical drive with caching disabled bypasses the controller cache; enabled, it follows it.

@@ -50,7 +50,7 @@ inline std::optional<vd_state> vd_state_of(std::string_view s) {
   if (k == "dgrd") return vd_state::degraded;
   if (k == "pdgd") return vd_state::partially_degraded;
   if (k == "ofln") return vd_state::offline;
-  if (k == "rbld") return vd_state::rebuilding;
+  if (k == "rbld" || k == "rec") return vd_state::degraded;  // rebuilding or recovering: redundancy not back yet
   return std::nullopt;
 }
 
@@ -202,9 +202,10 @@ class builder {
     auto& c = ctrl();
     for (auto& d : c.virtual_drives)
       if (d.id == id) return d;
-    c.virtual_drives.emplace_back();
-    c.virtual_drives.back().id = id;
-    return c.virtual_drives.back();
+    auto& d = c.virtual_drives.emplace_back();
+    d.id = id;
+    d.kind = vd_kind::volume;
+    return d;
   }
 
   physical_drive& pd(std::optional<unsigned> enclosure, std::optional<unsigned> slot) {

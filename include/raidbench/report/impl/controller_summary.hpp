@@ -45,8 +45,11 @@ inline std::string vd_line(const virtual_drive& v, std::size_t index) {
   std::string head = v.id ? fmt::format("VD {}", *v.id) : fmt::format("VD #{}", index + 1);
   if (v.name && !v.name->empty()) head += fmt::format(" \"{}\"", *v.name);
   const std::string rest =
-      join_present({name_of(v.level), v.size_bytes ? format_iec(*v.size_bytes) : std::string(), name_of(v.state),
-            v.progress_percent ? fmt::format("{:g}% done", *v.progress_percent) : std::string(),
+      join_present({v.kind == vd_kind::volume ? std::string() : name_of(v.kind), name_of(v.level),
+            v.size_bytes ? format_iec(*v.size_bytes) : std::string(), name_of(v.state),
+            v.operation ? std::string(to_string(*v.operation)) +
+                              (v.progress_percent ? fmt::format(" {:g}% done", *v.progress_percent) : " waiting")
+                        : std::string(),
             v.strip_bytes ? "strip " + format_iec(*v.strip_bytes) : std::string(),
             v.drive_count ? fmt::format("{} drive{}", *v.drive_count, *v.drive_count == 1 ? "" : "s") : std::string(),
             v.span_count ? fmt::format("{} span{}", *v.span_count, *v.span_count == 1 ? "" : "s") : std::string()});

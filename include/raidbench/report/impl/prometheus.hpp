@@ -80,9 +80,10 @@ class writer {
     if (value) gauge(name, help, l, std::uint64_t{*value ? 1u : 0u});
   }
   template <class E>
-  void one_hot(std::string_view name, std::string_view help, labels l, const std::optional<E>& value, E last) {
+  void one_hot(std::string_view name, std::string_view help, labels l, std::string_view label,
+               const std::optional<E>& value, E last) {
     if (!value) return;
-    l.emplace_back("state", "");
+    l.emplace_back(label, "");
     for (int s = 0; s <= static_cast<int>(last); ++s) {
       l.back().second = std::string(to_string(static_cast<E>(s)));
       gauge(name, help, l, std::uint64_t{static_cast<E>(s) == *value ? 1u : 0u});
@@ -151,8 +152,8 @@ inline void write_battery(writer& w, const labels& l, const battery& b) {
   w.flag("raidbench_battery_present", "Whether a cache battery or capacitor is present.", l, b.present);
   w.flag("raidbench_battery_ok", "1 when the battery is present, optimal and needs no replacement; 0 otherwise.", l,
          battery_ok(b));
-  w.one_hot("raidbench_battery_state", "Battery or capacitor state, one-hot over the states raidbench knows.", l, b.state,
-            battery_state::missing);
+  w.one_hot("raidbench_battery_state", "Battery or capacitor state, one-hot over the states raidbench knows.", l, "state",
+            b.state, battery_state::missing);
   if (b.charge_percent)
     w.gauge("raidbench_battery_charge_ratio", "Battery charge, 0 to 1.", l, *b.charge_percent / 100.0);
   w.gauge("raidbench_battery_temperature_celsius", "Battery temperature.", l, b.temperature_celsius);
@@ -163,14 +164,18 @@ inline void write_battery(writer& w, const labels& l, const battery& b) {
 inline void write_vd(writer& w, labels l, const virtual_drive& v, const controller& c) {
   labels info = l;
   info.emplace_back("name", v.name.value_or(""));
+  info.emplace_back("kind", v.kind ? std::string(to_string(*v.kind)) : std::string());
   info.emplace_back("level", v.level ? std::string(to_string(*v.level)) : std::string());
-  w.gauge("raidbench_vd_info", "A virtual drive (array) with its name and RAID level; always 1.", info, std::uint64_t{1});
+  w.gauge("raidbench_vd_info", "A virtual drive (array) with its name, kind and RAID level; always 1.", info,
+          std::uint64_t{1});
   w.gauge("raidbench_vd_size_bytes", "Virtual drive size.", l, v.size_bytes);
-  w.one_hot("raidbench_vd_state", "Virtual drive state, one-hot over the states raidbench knows.", l, v.state,
-            vd_state::failed);
+  w.one_hot("raidbench_vd_state", "Virtual drive state, one-hot over the states raidbench knows.", l, "state",
+            v.state, vd_state::failed);
   if (v.state) w.flag("raidbench_vd_optimal", "1 when the virtual drive is optimal.", l, *v.state == vd_state::optimal);
+  w.one_hot("raidbench_vd_operation", "Background operation running on the virtual drive, one-hot; absent when none.",
+            l, "operation", v.operation, vd_operation::verify);
   if (v.progress_percent)
-    w.gauge("raidbench_vd_progress_ratio", "Progress of a running rebuild, resync or reshape, 0 to 1.", l,
+    w.gauge("raidbench_vd_progress_ratio", "Progress of the running operation (rebuild, resync, reshape...), 0 to 1.", l,
             *v.progress_percent / 100.0);
   w.gauge("raidbench_vd_strip_bytes", "Strip (chunk) size per drive.", l, v.strip_bytes);
   w.gauge("raidbench_vd_drives", "Number of drives in the virtual drive.", l, v.drive_count);
@@ -193,8 +198,8 @@ inline void write_pd(writer& w, const labels& l, const physical_drive& d) {
   info.emplace_back("interface", d.interface ? std::string(to_string(*d.interface)) : std::string());
   w.gauge("raidbench_pd_info", "A physical drive with its model, serial, firmware, media and interface; always 1.", info,
           std::uint64_t{1});
-  w.one_hot("raidbench_pd_state", "Physical drive state, one-hot over the states raidbench knows.", l, d.state,
-            pd_state::missing);
+  w.one_hot("raidbench_pd_state", "Physical drive state, one-hot over the states raidbench knows.", l, "state",
+            d.state, pd_state::missing);
   w.gauge("raidbench_pd_size_bytes", "Physical drive size.", l, d.size_bytes);
   if (d.media_errors) w.counter("raidbench_pd_media_errors_total", "Media errors the controller counted.", l, *d.media_errors);
   if (d.other_errors) w.counter("raidbench_pd_other_errors_total", "Other errors the controller counted.", l, *d.other_errors);

@@ -25,9 +25,11 @@ RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* 
   if (inv)
     for (const auto& ctrl : inv->controllers)
       for (const auto& vd : ctrl.virtual_drives)
-        if (vd.state && *vd.state != vd_state::optimal)
-          v.evidence.push_back(fmt::format("{} VD {}: {}", ctrl.model.value_or("controller"),
-                                           vd.id ? std::to_string(*vd.id) : "?", to_string(*vd.state)));
+        if ((vd.state && *vd.state != vd_state::optimal) || vd.operation)
+          v.evidence.push_back(fmt::format("{} VD {}: {}{}", ctrl.model.value_or("controller"),
+                                           vd.id ? std::to_string(*vd.id) : "?",
+                                           vd.state ? to_string(*vd.state) : "state unknown",
+                                           vd.operation ? fmt::format(", {} running", to_string(*vd.operation)) : ""));
   v.fired = !v.evidence.empty();
   v.message = v.fired ? "an array is degraded or rebuilding: the figures do not show the healthy array"
                       : "no degraded or rebuilding array seen";
