@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(absent_fields_are_left_out_and_enums_are_names) {
 BOOST_AUTO_TEST_CASE(parsed_drive) {
   const auto inv = parse_as<megacli>(test::read_fixture("controllers/megacli/pdlist-perc-h730p-4-sas-online.txt"));
   const nlohmann::json d = inv->controllers.at(0).physical_drives.at(0);
-  BOOST_TEST(d == nlohmann::json::parse(R"({"device_id":0,"enclosure":32,"firmware":"VT31","interface":"sas",
+  BOOST_TEST(d == nlohmann::json::parse(R"({"device_id":0,"enclosure":32,"firmware":"VT31","interface":"sas","location":"32:0",
     "media":"hdd","media_errors":0,"model":"SEAGATE ST300MP0005","other_errors":0,"predictive_failures":0,
     "serial":"S7K13GAY","size_bytes":300000000000,"slot":0,"smart_alert":false,"state":"online",
     "temperature_celsius":35.0})"));

@@ -1,7 +1,9 @@
 // libFuzzer target for every parser family in one binary, so the parsers are compiled with clang's
 // instrumentation once rather than once per family. The family comes from the environment
 // (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|parse_any), read once at start;
-// parse_any is detection and parsing through the builtin parser list.
+// parse_any is detection through the builtin parser list, then that parser.
+// The parsers are called directly, not through parse_as: parse_as turns an exception into an error
+// for users, which would hide it from the fuzzer. An exception here ends the run as a crash.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -16,10 +18,16 @@ parse_fn parse = nullptr;
 
 template <class Tool>
 raidbench::expected<raidbench::inventory> parse_with(std::string_view text) {
-  return raidbench::parse_as<Tool>(text);
+  return raidbench::parser_traits<Tool>::parse(text);
 }
 
-raidbench::expected<raidbench::inventory> parse_with_any(std::string_view text) { return raidbench::parse_any(text); }
+parse_fn parser_named(std::string_view name);
+
+raidbench::expected<raidbench::inventory> parse_with_any(std::string_view text) {
+  const auto name = raidbench::detect(text, raidbench::builtin_parsers);
+  if (!name) return raidbench::fail("no parser recognises this text");
+  return parser_named(*name)(text);
+}
 
 parse_fn parser_named(std::string_view name) {
   using namespace raidbench;

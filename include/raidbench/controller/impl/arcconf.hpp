@@ -237,13 +237,18 @@ class reader {
       if (iequals(value, "Okay") || iequals(value, "Optimal") || iequals(value, "Ready")) b.state = battery_state::optimal;
       else if (icontains(value, "charging")) b.state = battery_state::charging;
       else if (icontains(value, "fail") || iequals(value, "Not Okay")) b.state = battery_state::failed;
+      else if (iequals(value, "Not Ready")) b.state = battery_state::degraded;  // not protecting yet; the module's own status may say why
       else return warn("unknown battery status '" + std::string(value) + "'");
       b.present = true;
       if (battery_block) b.kind = battery_kind::bbu;
     } else if (iequals(key, "Backup Unit Type")) {
       if (!value.empty()) b.model = std::string(value);
     } else if (iequals(key, "Supercap Status")) {
-      if (!iequals(value, "Not Present") && !iequals(value, "Not Installed")) b.kind = battery_kind::supercap;
+      if (iequals(value, "Not Present") || iequals(value, "Not Installed")) return;
+      b.kind = battery_kind::supercap;
+      b.present = true;
+      if (iequals(value, "Fatal") || icontains(value, "fail")) b.state = battery_state::failed;
+      else if (icontains(value, "charging")) b.state = battery_state::charging;
     } else if (iequals(key, "Capacity remaining") || iequals(key, "Charge Level")) {
       if (auto pct = parse_leading_number(value)) b.charge_percent = pct;
       else warn("unreadable battery charge '" + std::string(value) + "'");
@@ -425,9 +430,9 @@ class reader {
     } else if (iequals(key, "PFA") || iequals(key, "S.M.A.R.T. warnings")) {
       const bool alert = iequals(value, "Yes") || parse_unsigned(value).value_or(0) > 0;
       if (alert || iequals(value, "No") || parse_unsigned(value)) pd.smart_alert = pd.smart_alert.value_or(false) || alert;
-    } else if (iequals(key, "Current Temperature")) {
+    } else if (iequals(key, "Current Temperature") || iequals(key, "Temperature")) {
       if (auto t = parse_leading_number(value)) pd.temperature_celsius = t;
-    } else if (iequals(key, "Media Failures")) {
+    } else if (iequals(key, "Media Failures") || iequals(key, "Medium Error Count")) {
       pd.media_errors = parse_unsigned(value);
     } else if (iequals(key, "Predictive Failures")) {
       pd.predictive_failures = parse_unsigned(value);

@@ -5,8 +5,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "raidbench/controller/detail/fill.hpp"
 #include "raidbench/controller/megacli.hpp"
 #include "raidbench/controller/text.hpp"
 
@@ -43,7 +45,7 @@ inline std::optional<pd_state> pd_state_of(std::string_view text) {
 inline std::optional<vd_operation> operation_of(std::string_view key) {
   if (iequals(key, "Rebuild")) return vd_operation::rebuild;
   if (iequals(key, "Background Initialization") || iequals(key, "Initialization")) return vd_operation::initialize;
-  if (iequals(key, "Check Consistency")) return vd_operation::check;
+  if (iequals(key, "Check Consistency")) return vd_operation::verify;
   if (iequals(key, "Reconstruction")) return vd_operation::reshape;
   return std::nullopt;
 }
@@ -81,7 +83,7 @@ inline std::optional<bool> yes_no(std::string_view text) {
 
 inline std::optional<battery_state> battery_state_of(std::string_view text) {
   const std::string s = squash(text);
-  if (s == "optimal" || s == "healthy") return battery_state::optimal;
+  if (s == "optimal" || s == "healthy" || s == "operational") return battery_state::optimal;
   if (s.find("discharg") != std::string::npos) return battery_state::discharging;
   if (s.find("learn") != std::string::npos) return battery_state::learning;
   if (s.find("charg") != std::string::npos) return battery_state::charging;
@@ -283,6 +285,7 @@ class reader {
     if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(number_after(t, "Adapter ")); return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
     if (auto n = number_after(t, "Virtual Drive:")) { new_vd(n); summary_ = false; return; }
+    if (istarts_with(t, "PD:") && icontains(t, "Information")) { vd_member_next_ = block_ != block::none; return; }
     if (iequals(t, "System") || iequals(t, "Hardware") || iequals(t, "Storage")) {
       summary_ = true; block_ = block::summary; found_ = true; ctrl(); return;
     }
@@ -295,7 +298,13 @@ class reader {
       if (v != "0x00") warn(line.number, "megacli exit code " + std::string(v));
       return;
     }
-    if (iequals(k, "Enclosure Device ID")) { new_pd(); pd().enclosure = parse_uint(v); return; }
+    if (iequals(k, "Enclosure Device ID")) {
+      new_pd();
+      pd().enclosure = parse_uint(v);
+      if (vd_member_next_ && vd_ < ctrl().virtual_drives.size()) vd_members_.push_back({*ctrl_, pd_, vd_});
+      vd_member_next_ = false;
+      return;
+    }
     if (iequals(k, "Slot Number") && (block_ != block::pd || pd().slot)) new_pd();
     switch (block_) {
       case block::vd: vd_key(line.number, k, v); break;
@@ -412,6 +421,10 @@ class reader {
       else warn(n, "cannot read Battery Pack Missing '" + std::string(v) + "'");
     } else if (iequals(k, "Battery Replacement required")) set(n, k, b.replacement_required, yes_no(v), v);
     else if (iequals(k, "Learn Cycle Active") && yes_no(v) == true) learning_.push_back(*ctrl_);
+    else if (iequals(k, "Charging Status")) {
+      if (iequals(v, "Charging")) charging_.push_back({*ctrl_, battery_state::charging});
+      else if (iequals(v, "Discharging")) charging_.push_back({*ctrl_, battery_state::discharging});
+    }
     else if (iequals(k, "Relative State of Charge") && !b.charge_percent) set(n, k, b.charge_percent, parse_leading_number(v), v);
   }
 
@@ -474,11 +487,41 @@ class reader {
       if (p.per_span && d.span_count && !d.drive_count) d.drive_count = *p.per_span * *d.span_count;
     }
     for (auto& p : pending_pds_) decode_inquiry(inv_.controllers[p.c].physical_drives[p.p], p.inquiry);
-    // During a learn cycle MegaCLI says "Battery State: Non Operational": the cache is unprotected for
-    // now, but the battery has not failed unless it asks to be replaced.
+    // A battery that charges or discharges is passing through; during a learn cycle MegaCLI even says
+    // "Battery State: Non Operational". The cache is unprotected for now, but the battery has not
+    // failed unless it asks to be replaced.
+    for (auto [c, state] : charging_) {
+      auto& b = inv_.controllers[c].battery;
+      if (b.replacement_required != true) b.state = state;
+    }
     for (std::size_t c : learning_) {
       auto& b = inv_.controllers[c].battery;
       if (b.replacement_required != true) b.state = battery_state::learning;
+    }
+    for (const auto& m : vd_members_) {
+      auto& c = inv_.controllers[m.c];
+      if (c.physical_drives[m.p].state == pd_state::rebuilding && !c.virtual_drives[m.v].operation)
+        c.virtual_drives[m.v].operation = vd_operation::rebuild;
+    }
+    for (auto& c : inv_.controllers) merge_repeated_drives(c);
+  }
+
+  // -LdPdInfo prints a drive again under every VD it belongs to: one drive per enclosure and slot.
+  static void merge_repeated_drives(controller& c) {
+    auto& drives = c.physical_drives;
+    for (std::size_t i = 0; i < drives.size(); ++i) {
+      for (std::size_t j = i + 1; j < drives.size();) {
+        const bool same = drives[i].enclosure && drives[i].slot && drives[i].enclosure == drives[j].enclosure &&
+                          drives[i].slot == drives[j].slot;
+        if (same) {
+          fill(drives[i], drives[j]);
+          drives.erase(drives.begin() + static_cast<std::ptrdiff_t>(j));
+        } else {
+          ++j;
+        }
+      }
+      if (!drives[i].location && drives[i].enclosure && drives[i].slot)
+        drives[i].location = std::to_string(*drives[i].enclosure) + ":" + std::to_string(*drives[i].slot);
     }
   }
 
@@ -493,6 +536,10 @@ class reader {
   std::vector<pending_vd> pending_vds_;
   std::vector<pending_pd> pending_pds_;
   std::vector<std::size_t> learning_;  // controllers whose BBU reports "Learn Cycle Active: Yes"
+  std::vector<std::pair<std::size_t, battery_state>> charging_;  // "Charging Status: Charging" per controller
+  struct member { std::size_t c, p, v; };
+  std::vector<member> vd_members_;  // -LdPdInfo: drives listed under a VD
+  bool vd_member_next_ = false;     // "PD: 0 Information" seen: the next drive belongs to vd_
 };
 
 }  // namespace detail::megacli_detail

@@ -344,6 +344,11 @@ class reader {
       else warn("unreadable strip size '" + std::string(value) + "'");
     } else if (iequals(key, "Status")) {
       logical_status(vd, value);
+    } else if (iequals(key, "Parity Initialization Status")) {
+      if (istarts_with(value, "In Progress") || istarts_with(value, "Queued")) vd.operation = vd_operation::initialize;
+    } else if (iequals(key, "Parity Initialization Progress") || iequals(key, "Surface Analysis Progress") ||
+               iequals(key, "Transformation Progress") || iequals(key, "Recovery Progress")) {
+      if (auto pct = percent_complete(value); pct && vd.operation) vd.progress_percent = pct;
     } else if (iequals(key, "Caching")) {
       if (iequals(value, "Enabled")) notes_.vd_caching[vd_] = true;
       else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;

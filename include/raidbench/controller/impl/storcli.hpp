@@ -67,6 +67,19 @@ inline std::optional<raid_level> level_of(std::string_view s) {
   return std::nullopt;
 }
 
+// A flash cache VD's TYPE ("NytroCache1", "CacheCade0", "Cac1"): nullopt when it is not one, else the
+// RAID level its digit names (empty when none does).
+inline std::optional<std::optional<raid_level>> cache_type_level(std::string_view s) {
+  std::string k = squash(s);
+  for (std::string_view prefix : {"nytrocache", "cachecade", "cac"}) {
+    if (k.rfind(prefix, 0) != 0) continue;
+    const std::string rest = k.substr(prefix.size());
+    if (rest.empty()) return std::optional<raid_level>{};
+    return level_of("raid" + rest);
+  }
+  return std::nullopt;
+}
+
 // VD LIST "Cache" column: [NR|R][AWB|WB|WT][C|D], e.g. "RWBD", "NRWTD".
 inline bool read_cache_code(std::string_view s, cache_policy& p) {
   cache_policy q;
@@ -140,7 +153,7 @@ class builder {
     if (istarts_with(section, "Drive /")) { drive_kv(line, section, key, value); return; }
     if (istarts_with(section, "VD") && icontains(section, "Properties")) { vd_kv(line, section, key, value); return; }
     if (icontains(section, "BBU_Info") || icontains(section, "Cachevault_Info") || iequals(section, "BBU") ||
-        iequals(section, "Cachevault")) {
+        iequals(section, "Cachevault") || iequals(section, "Firmware_Status") || iequals(section, "Firmware Status")) {
       battery_kv(line, section, key, value);
       return;
     }
@@ -251,7 +264,7 @@ class builder {
       auto& p = ctrl().default_policy;
       const std::string s = squash(v);
       if (s == "ra" || s == "readahead" || s == "alwaysreadahead") p.read = read_policy::read_ahead;
-      else if (s == "nora" || s == "nra" || s == "noreadahead") p.read = read_policy::no_read_ahead;
+      else if (s == "nora" || s == "nra" || s == "noreadahead" || s == "none") p.read = read_policy::no_read_ahead;
       else if (s == "adaptive") p.read = read_policy::adaptive;
       else warn(line, "cannot read Read Policy '" + std::string(v) + "'");
     } else if (defaults && iequals(k, "Cache When BBU Bad")) {
@@ -271,6 +284,8 @@ class builder {
       const auto per_span = parse_uint(v);
       if (per_span && d.span_count) d.drive_count = *per_span * *d.span_count;
       else if (!per_span) warn(line, "cannot read Number of Drives Per Span '" + std::string(v) + "'");
+    } else if (iequals(k, "Active Operations")) {
+      active_operation(line, d, v);
     } else if (iequals(k, "Write Cache(initial setting)")) {
       if (iequals(v, "WriteBack")) d.default_policy.write = write_policy::write_back;
       else if (iequals(v, "WriteThrough")) d.default_policy.write = write_policy::write_through;
@@ -299,11 +314,26 @@ class builder {
     else if (iequals(k, "Write Cache")) set(line, k, d.write_cache, on_off(v), v);
   }
 
+  // "None", "Consistency Check (36%)", "Rebuild (12%)", "Background Initialization (5%)", "Reconstruction (3%)".
+  void active_operation(std::size_t line, virtual_drive& d, std::string_view v) {
+    if (iequals(v, "None") || v.empty()) return;
+    const std::string k = squash(v.substr(0, v.find('(')));
+    if (k == "consistencycheck") d.operation = vd_operation::verify;
+    else if (k == "rebuild") d.operation = vd_operation::rebuild;
+    else if (k == "backgroundinitialization" || k == "initialization" || k == "fullinitialization")
+      d.operation = vd_operation::initialize;
+    else if (k == "reconstruction") d.operation = vd_operation::reshape;
+    else return warn(line, "unknown active operation '" + std::string(v) + "'");
+    const auto open = v.find('(');
+    if (open != std::string_view::npos) d.progress_percent = parse_leading_number(v.substr(open + 1));
+  }
+
   void battery_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     auto& b = ctrl().battery;
     if (iequals(k, "Type")) {
       b.model = str(v);
       b.kind = icontains(section, "Cachevault") || istarts_with(v, "CV") ? battery_kind::cachevault : battery_kind::bbu;
+      if (b.state != battery_state::missing && !b.present) b.present = true;
     } else if (iequals(k, "Battery State") || iequals(k, "State")) set(line, k, b.state, battery_state_of(v), v);
     else if (iequals(k, "Temperature")) set(line, k, b.temperature_celsius, parse_leading_number(v), v);
     else if (iequals(k, "Replacement required")) set(line, k, b.replacement_required, on_off(v), v);
@@ -319,9 +349,20 @@ class builder {
     if (!dgvd) { warn(line, "virtual drive row without DG/VD"); return; }
     const auto slash = dgvd->find('/');
     const auto id = slash == std::string_view::npos ? std::nullopt : parse_uint(dgvd->substr(slash + 1));
-    if (!id) { warn(line, "cannot read DG/VD '" + std::string(*dgvd) + "'"); return; }
+    // Some firmware (Nytro WarpDrive) prints a bare number: one VD, but not which number is which.
+    if (!id && !(slash == std::string_view::npos && parse_uint(*dgvd))) {
+      warn(line, "cannot read DG/VD '" + std::string(*dgvd) + "'");
+      return;
+    }
     auto& d = vd(id);
-    if (auto t = get(r, "TYPE")) set(line, "TYPE", d.level, level_of(*t), *t);
+    if (auto t = get(r, "TYPE")) {
+      if (auto cache_level = cache_type_level(*t)) {
+        d.kind = vd_kind::cache;
+        if (*cache_level) d.level = *cache_level;
+      } else {
+        set(line, "TYPE", d.level, level_of(*t), *t);
+      }
+    }
     if (auto s = get(r, "State")) set(line, "State", d.state, vd_state_of(*s), *s);
     if (auto c = get(r, "Cache"); c && !read_cache_code(*c, d.current_policy)) warn(line, "cannot read Cache '" + std::string(*c) + "'");
     if (auto s = get(r, "Size")) set(line, "Size", d.size_bytes, parse_tool_size(*s), *s);
@@ -351,9 +392,13 @@ class builder {
 
   void battery_row(std::size_t line, std::string_view table, const row& r) {
     auto& b = ctrl().battery;
-    b.kind = icontains(table, "Cachevault") ? battery_kind::cachevault : battery_kind::bbu;
-    if (auto v = get(r, "Model")) b.model = std::string(*v);
+    const auto model = get(r, "Model");
+    b.kind = icontains(table, "Cachevault") || (model && istarts_with(*model, "CV")) ? battery_kind::cachevault
+                                                                                    : battery_kind::bbu;
+    if (model) b.model = std::string(*model);
     if (auto v = get(r, "State")) set(line, "State", b.state, battery_state_of(*v), *v);
+    // A row describing the module is the module being there, unless it says it is missing.
+    if (b.state != battery_state::missing) b.present = true;
     if (auto v = get(r, "Temp")) set(line, "Temp", b.temperature_celsius, parse_leading_number(*v), *v);
   }
 

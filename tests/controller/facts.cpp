@@ -1,0 +1,138 @@
+// Every hand-read fact in tests/controller/facts/<family>/<capture>.facts (format: facts/README.md)
+// against what rb-ctrl's path makes of the capture: detection from the text alone, the parser it
+// picks, and the inventory as JSON.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "raidbench/controller/builtin_parsers.hpp"
+#include "raidbench/controller/model_json.hpp"
+#include "fixture.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+BOOST_AUTO_TEST_SUITE(facts_test)
+
+namespace {
+
+const fs::path facts_dir = fs::path(RAIDBENCH_FIXTURES_DIR) / ".." / "controller" / "facts";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// The JSON value a path names ("controllers.0.virtual_drives.#"); nullopt when it is absent.
+std::optional<json> lookup(const json& root, std::string_view path) {
+  const json* at = &root;
+  while (!path.empty()) {
+    const auto dot = path.find('.');
+    const std::string_view part = path.substr(0, dot);
+    path = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
+    if (part == "#") {
+      if (!at->is_array() || !path.empty()) return std::nullopt;
+      return json(at->size());
+    }
+    if (at->is_array()) {
+      std::size_t index = 0;
+      for (char c : part) {
+        if (c < '0' || c > '9') return std::nullopt;
+        index = index * 10 + static_cast<std::size_t>(c - '0');
+      }
+      if (part.empty() || index >= at->size()) return std::nullopt;
+      at = &(*at)[index];
+    } else if (at->is_object() && at->contains(std::string(part))) {
+      at = &(*at)[std::string(part)];
+    } else {
+      return std::nullopt;
+    }
+  }
+  return *at;
+}
+
+// Empty when the value matches the fact, else what differs.
+std::string compare(std::string_view path, const std::optional<json>& got, std::string_view want) {
+  if (want == "null") return got ? "expected absent, got " + got->dump() : "";
+  if (!got) return "absent, expected " + std::string(want);
+  if (got->is_boolean()) return (want == (got->get<bool>() ? "true" : "false")) ? "" : "got " + got->dump();
+  if (got->is_number()) {
+    double expected = 0;
+    try {
+      std::size_t used = 0;
+      expected = std::stod(std::string(want), &used);
+      if (used != want.size()) return "fact '" + std::string(want) + "' is not a number";
+    } catch (const std::exception&) {
+      return "fact '" + std::string(want) + "' is not a number";
+    }
+    const double value = got->get<double>();
+    const bool bytes = path.ends_with("_bytes");
+    const double tolerance = bytes ? std::abs(expected) * 0.005 : 0.01;
+    return std::abs(value - expected) <= tolerance ? "" : "got " + got->dump();
+  }
+  if (got->is_string()) return got->get<std::string>() == want ? "" : "got " + got->dump();
+  return "got " + got->dump();
+}
+
+struct tally {
+  std::size_t files = 0, facts = 0;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_fact_of_every_capture) {
+  BOOST_TEST_REQUIRE(fs::is_directory(facts_dir));
+  std::map<std::string, tally> families;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(facts_dir))
+    if (entry.path().extension() == ".facts") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    const std::string family = file.parent_path().filename().string();
+    const std::string capture = "controllers/" + family + "/" + file.stem().string() + ".txt";
+    {
+      const std::string text = raidbench::test::read_fixture(capture);
+      const auto inv = raidbench::parse_any(text);
+      BOOST_TEST_REQUIRE(inv.has_value(), capture << ": " << (inv ? std::string() : inv.message()));
+      const json got = *inv;
+      std::ifstream in(file);
+      std::string line;
+      std::size_t number = 0, facts = 0;
+      while (std::getline(in, line)) {
+        ++number;
+        const std::string_view s = trim(line);
+        if (s.empty() || s.front() == '#') continue;
+        const auto eq = s.find(" = ");
+        BOOST_TEST_REQUIRE(eq != std::string_view::npos, file.filename().string() << ":" << number << ": no ' = '");
+        const std::string_view path = trim(s.substr(0, eq)), want = trim(s.substr(eq + 3));
+        ++facts;
+        if (path == "parser") {
+          BOOST_TEST(inv->source == std::string(want), capture << " detected as " << inv->source);
+          continue;
+        }
+        const std::string diff = compare(path, lookup(got, path), want);
+        BOOST_TEST(diff.empty(), file.filename().string() << ":" << number << ": " << path << " = " << want << ": " << diff);
+      }
+      BOOST_TEST(facts > 1U, "no facts");
+      auto& t = families[family];
+      ++t.files;
+      t.facts += facts;
+    }
+  }
+  for (const auto& [family, t] : families)
+    BOOST_TEST_MESSAGE(family << ": " << t.files << " captures, " << t.facts << " facts");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
