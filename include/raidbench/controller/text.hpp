@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +68,15 @@ constexpr bool icontains(std::string_view s, std::string_view needle) noexcept {
     if (iequals(s.substr(i, needle.size()), needle)) return true;
   return false;
 }
+
+/// True when `key` is one of `keys` (case-insensitive): the explicit vocabulary a parser reads or
+/// deliberately ignores, so that anything else can be reported instead of dropped.
+constexpr bool is_listed(std::string_view key, std::span<const std::string_view> keys) noexcept {
+  return std::any_of(keys.begin(), keys.end(), [&](std::string_view k) { return iequals(key, k); });
+}
+
+/// The warning about a line a parser does not read: nothing it does not know vanishes silently.
+inline std::string not_read(std::string_view line) { return "line not read: '" + std::string(line) + "'"; }
 
 /// Whitespace-separated fields of a line ("0/0   RAID1 Optl" → {"0/0", "RAID1", "Optl"}).
 inline std::vector<std::string_view> split_fields(std::string_view line) {
@@ -306,6 +316,10 @@ inline bool is_elision(std::string_view line) {
   if (line.size() >= 3 && line.find_first_not_of('.') == std::string_view::npos) return true;
   for (std::string_view word : {"snip", "snipped", "cut", "truncated", "omitted", "output omitted"})
     if (iequals(line, word)) return true;
+  // "... snip for brevity ...", "...output truncated...": a note between dots.
+  if (line.starts_with("...") && line.ends_with("...") && line.size() > 6)
+    for (std::string_view word : {"snip", "cut", "truncat", "omit", "brevity"})
+      if (icontains(line, word)) return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The arcconf parser's definitions (see core/linkage.hpp): included by arcconf.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -102,6 +103,124 @@ inline std::optional<write_policy> parse_write(std::string_view s) {
   return std::nullopt;
 }
 
+// Blocks of the controller part (a line of their own above "key : value" lines).
+inline constexpr std::string_view controller_blocks[] = {
+    "Controller Version Information", "Controller Battery Information", "RAID Properties", "Cache Properties",
+    "Temperature Sensors Information", "Power Settings", "Controller Vital Product Data",
+    "Physical Drive Write Cache Policy Information", "PBSI", "Out Of Band Interface Settings", "MCTP",
+    "Controller Cache Backup Unit Information", "maxCache Properties", "SED Encryption Properties",
+    "I2C Settings", "Green Backup Information", "Controller maxCrypto Information",
+    "Controller SPDM Setting Information", "Controller BIOS Setting Information", "Capabilities",
+    "Supercap Information", "Controller ZMM Information", "Controller Information", "Controller Status",
+    "Device Phy Information"};
+
+// Keys arcconf prints that the model has no field for (or that a block other than the one that
+// models them repeats), read past on purpose; collected from real outputs.
+inline constexpr std::string_view ignored_keys[] = {
+    "56 Day Warning Present", "Aborted Command Count", "Aborted Commands",
+    "Active PCIe Maximum Read Request Size", "Additional details", "Allow New Plaintext Logical device(s)",
+    "Array", "Array BBS Support", "Array Utilization", "Attached PHY Identifier", "Attached SAS Address",
+    "Attempts Left", "Authority Key ID", "Automatic Failover", "BIOS Halt on Missing Drive Count",
+    "Background consistency check", "Background consistency check period", "Backplane", "Backplane ID",
+    "Backplane Mode", "Bad Target Errors", "Battery FRU#", "Block Size", "Block Size of member drives",
+    "Boot Controller", "Boot Flash", "Boot Type", "Bootable", "CPLD (Load version/ Flash version)",
+    "CPLD Revision", "Cache Serial Number", "Cache State", "Cache State Details", "Cache Status", "Challenge",
+    "Channel ID", "Channel description", "Configured Drives", "Connection Number", "Connector Location",
+    "Connector Name", "Connector name", "Consistency Check Delay", "Consistency Check Inconsistency Notify",
+    "Consistency Check Status", "Controller Alarm", "Controller Cache Preservation", "Controller FRU#",
+    "Controller Locked", "Controller Mode", "Controller Password",
+    "Controller Password Unlock Attempts Remaining", "Controller Status", "Controller World Wide Name",
+    "Copyback", "Countdown Timer", "Crypto Account Password Unlock Attempts Remaining",
+    "Crypto Officer Password", "Crypto Timeout Exponent", "Current", "Current Discovery Protocol",
+    "Current Power Mode", "Current Value", "Cylinders", "Data scrubbing", "Defunct disk drive count",
+    "Defunct segments", "Defunct stripes", "Degraded Mode Performance Optimization", "Device Code",
+    "Device ID", "Device Type", "Digests And Certificate", "Disk Name", "Drive Configuration Type",
+    "Drive Exposed to OS", "Drive Part Number", "Drive SKU Number", "Drive Unique ID",
+    "Drive has stale RIS data", "Drive(s) (Channel,Device)", "Driver", "Driver Name",
+    "Driver Supports SSD I/O Bypass", "EC Version#", "Ecc Recovered Read Errors", "Elevator Sort",
+    "Enclosure ID", "Enclosure Logical Identifier", "Endpoint ID", "Error Tunable Profile",
+    "Estimated Life Remaining", "Expand Priority", "Expander ID", "Expander Minimum Scan Duration",
+    "Expander SAS Address", "Expander Scan Time-out", "Express Local maxCrypto", "External Port Count",
+    "FCT Custom Init String Version", "FRU", "FW Locked for Update", "Failed Read Recovers",
+    "Failed Write Recovers", "Failed stripes", "Format Errors", "Full Stripe Size", "Functional Mode",
+    "Global Max SAS Phy Link Rate", "Global Physical Device Write Cache Policy", "Global task priority",
+    "HBA Drives", "Hard Read Errors", "Hard Write Errors", "Hardware Error", "Hardware Error Count",
+    "Hardware Errors", "Hardware Minor Revision", "Hardware Revision", "Has Suspended Controller Password",
+    "Heads", "Health Status", "Host bus link width", "Host bus speed", "Host bus type", "Hot Plug Count",
+    "I2C Address", "I2C Clock Speed", "I2C Clock Stretching", "Inconsistency Repair Policy", "Interface",
+    "Interface Type", "Internal Port Count", "Key Management Mode", "Key Mode", "LD Acceleration Method",
+    "Last Consistency Check Completion Time", "Last Consistency Check Duration", "Last Failure Reason",
+    "Latency", "License Installed", "Link Failure Count", "Local Key Cache", "Location",
+    "Logical Drive(s) Locked For Missing Controller Password", "Logical ID", "Logical devices/Failed/Degraded",
+    "Logical drives/Offline/Critical", "Manufacturing Model", "Manufacturing Part Number",
+    "Manufacturing SKU Number", "Manufacturing Spare Part Number", "Manufacturing Wellness Log", "Master Key",
+    "Master Key Identifier", "Master Key Reset in Progress", "Max Value Since Powered On",
+    "MaxIQ cache setting", "MaxIQ preferred cache setting", "Maximum Link Rate", "Maximum Temperature",
+    "Maximum Voltage", "Measurements With Signature", "Monitor Log Severity Level",
+    "Monitor and Performance Delay", "Mount Point(s)", "Mount Points", "NCQ status", "NCQ supported",
+    "NVMe Configuration Supported", "NVMe Supported", "NVRAM Checksum Status", "Name",
+    "Negotiated Logical Link Rate", "Negotiated PCIe Data Rate", "Negotiated Physical Link Rate",
+    "Non-Volatile Storage Status", "Not Ready Errors", "Number of Ports",
+    "Number of maxCrypto Data Logical devices", "Number of maxCrypto Foreign Logical devices without key",
+    "Number of maxCrypto Logical devices with maxCrypto off", "Number of maxCrypto Physical devices",
+    "OOB Interface", "Other Time Out Errors", "Over temperature", "PCI Address (Bus:Device:Function)", "PCI Address (Domain:Bus:Device:Function)",
+    "PCI Device ID", "PCI Vendor ID", "PCIe Maximum Payload Size", "PHY Count", "PHY Identifier",
+    "Parallel Consistency Check Count", "Parallel Consistency Check Supported", "Parity Error Count",
+    "Parity space", "Partitioned", "Password Recovery Parameters Set", "Pending Discovery Protocol",
+    "Pending I2C Address", "Pending I2C Clock Speed", "Pending I2C Clock Stretching", "Pending OOB Interface",
+    "Pending PCIe Maximum Read Request Size", "Pending Power Mode", "Pending SMBus Channel",
+    "Pending SMBus Device Type", "Pending Static EIDs Use On Initialization", "Pending VDM Notification",
+    "Performance Mode", "Persistent Event Log Policy", "Physical Block Size",
+    "Physical Drives Displayed during POST", "Post Prompt Timeout", "Power Consumption", "Power State",
+    "Power settings", "Primary Boot Volume", "Programmed Max Speed", "Protected by Hot-Spare", "Queue Depth",
+    "Read Cache Percentage", "Read-cache mode", "Read-cache setting", "Read-cache status",
+    "Reboot Required Reasons", "Rebuild Priority", "Remote Mode Master Key Mismatch", "Reported ESD",
+    "Reported ESD(T:L)", "Reserved Size", "Retry Recovered Read Errors", "Retry Recovered Write Errors",
+    "Rotational Speed", "Runtime BIOS", "S.M.A.R.T.", "SAS Address", "SED Controller Password Status",
+    "SED Encryption", "SED Encryption Status", "SED Operation In Progress",
+    "SEEPROM (Load version/ Flash version)", "SEEPROM Version", "SEP device ID", "SMART Warning Count",
+    "SMBus Channel", "SMBus Device Type", "SSD I/O Bypass", "SSD I/O Bypass Mixing", "SSD Smart Trip Wearout",
+    "Sanitize Erase Support", "Sanitize Lock Anti-Freeze Support", "Sanitize Lock Freeze Support",
+    "Sanitize Lock Setting", "Save Custom Defaults Setting", "Scsi Bus Faults", "Secondary Boot Volume",
+    "Sectors Per Track", "Sectors Reads", "Sectors Written", "Segment", "Sensor ID", "Service Hours",
+    "Skip Controller Password", "Smart Poll", "Spare Activation Mode", "Spare Rebuild Mode", "Speaker status",
+    "Spinup limit external drives", "Spinup limit internal drives", "Static EIDs Use On Initialization",
+    "Statistics data collection mode", "Status", "Stayawake period", "Stripe order (Channel,Device)",
+    "Subsystem Device ID", "Subsystem Vendor ID", "Supported", "Supported Power States", "Survival Mode",
+    "Temperature", "Temperature Sensor Status 1", "Temperature status", "Threshold Temperature",
+    "Time remaining (at current draw)", "Total Size", "Transformation Status", "Type", "UBM Controller ID",
+    "UEFI Health Reporting Mode", "Unconfigured Drives", "Unique Identifier", "Unused Size", "Usage Remaining",
+    "Used Size", "User Account Password Unlock Attempts Remaining", "User Password", "VDM Notification",
+    "VPD Assigned#", "Vendor", "Vendor ID", "Verify Write Setting", "Version", "Voltage",
+    "Volume Unique Identifier", "Wait for Cache Room", "World-wide name", "Write Cache Bypass Threshold Size",
+    "Write Cache Percentage", "maxCache Mixing", "maxCache RAID5 WriteBack Enabled", "maxCache Version",
+    "maxCrypto Status", "maxCrypto Supported"};
+
+// Lines without a "key : value" shape: headings of blocks the model has no place for, and notes.
+inline constexpr std::string_view ignored_lines[] = {
+    "Device Phy Information", "Device Error Counters", "Runtime Error Counters",
+    "Logical device segment information", "Array Physical Device Information",
+    "Array Logical Device Information", "Lane SAS Phy Information", "Lane Information",
+    "Status of Enclosure Services Device", "Status of Enclosure", "Consistency Check Information",
+    "No logical devices configured", "maxCache information", "No maxCache Array found",
+    "No Phy information available", "No arrays configured", "No physical devices attached"};
+
+// "Connector #0", "Lane #2", "Channel #0", "Phy #1", "Slot 3": a numbered heading or row label.
+inline bool is_numbered_heading(std::string_view s) {
+  for (std::string_view prefix : {"Connector #", "Lane #", "Channel #", "Phy #"})
+    if (istarts_with(s, prefix) && parse_uint(s.substr(prefix.size()))) return true;
+  return false;
+}
+
+// "0,6 0,7": the rest of a "Stripe order (Channel,Device)" list that ran onto the next line.
+inline bool is_channel_device_list(std::string_view s) {
+  const auto fields = split_fields(s);
+  return !fields.empty() && std::all_of(fields.begin(), fields.end(), [](std::string_view f) {
+    const auto comma = f.find(',');
+    return comma != std::string_view::npos && parse_uint(f.substr(0, comma)) && parse_uint(f.substr(comma + 1));
+  });
+}
+
 class reader {
  public:
   expected<inventory> read(std::string_view text) {
@@ -139,19 +258,28 @@ class reader {
     if (iequals(s, "Command completed successfully.")) return;
     if (major_header(s)) return;
     const auto kv = split(s);
+    bool read = false;
     switch (part_) {
-      case part::top:
-        if (!kv) warn("arcconf: " + std::string(s));
+      case part::top:  // above the first section only "Controllers found" and arcconf's messages
+        warn(kv ? not_read(s) : "arcconf: " + std::string(s));
         return;
       case part::controller:
-        if (!kv) block_ = to_lower(s);
-        else controller_key(kv->key, kv->value);
-        return;
-      case part::logical: return logical_line(s, kv);
-      case part::physical: return physical_line(s, kv);
-      case part::array: return array_line(s, kv);
-      case part::other: return;
+        if (kv) {
+          read = controller_key(kv->key, kv->value);
+        } else {
+          block_ = to_lower(s);
+          read = is_listed(s, controller_blocks);
+          if (!read) return warn("unknown controller section '" + std::string(s) + "': its keys are not read");
+        }
+        break;
+      case part::logical: read = logical_line(s, kv); break;
+      case part::physical: read = physical_line(s, kv); break;
+      case part::array: read = array_line(s, kv); break;
+      case part::other: break;
     }
+    const bool known = kv ? is_listed(kv->key, ignored_keys) || istarts_with(kv->key, "Slot ") || is_numbered_heading(kv->key)
+                          : is_listed(s, ignored_lines) || is_numbered_heading(s) || is_channel_device_list(s);
+    if (!read && !known) warn(not_read(s));
   }
 
   bool major_header(std::string_view s) {
@@ -180,7 +308,7 @@ class reader {
     return inv_.controllers.back();
   }
 
-  void controller_key(std::string_view key, std::string_view value) {
+  bool controller_key(std::string_view key, std::string_view value) {
     controller& c = inv_.controllers.back();
     const bool battery_block = block_ == "controller battery information";
     const bool backup_block = block_ == "controller cache backup unit information";
@@ -204,11 +332,14 @@ class reader {
       // "Disabled" means the controller stops write caching without a charged battery.
       if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
       else if (iequals(value, "Enabled")) c.default_policy.no_write_cache_if_bad_battery = false;
+    } else {
+      return false;
     }
+    return true;
   }
 
   // SmartRAID/SmartHBA firmware: "Green Backup Information" (a supercap or battery pack).
-  void green_backup_key(battery& b, std::string_view key, std::string_view value) {
+  bool green_backup_key(battery& b, std::string_view key, std::string_view value) {
     if (iequals(key, "Power Type")) {
       if (icontains(value, "supercap") || icontains(value, "capacitor")) b.kind = battery_kind::supercap;
       else if (icontains(value, "battery")) b.kind = battery_kind::bbu;
@@ -225,26 +356,32 @@ class reader {
       if (auto pct = parse_leading_number(value)) b.charge_percent = pct;
     } else if (iequals(key, "Current Temperature")) {
       if (auto t = parse_leading_number(value)) b.temperature_celsius = t;
+    } else {
+      return false;
     }
+    return true;
   }
 
-  void battery_key(battery& b, std::string_view key, std::string_view value, bool battery_block) {
+  bool battery_key(battery& b, std::string_view key, std::string_view value, bool battery_block) {
     if (iequals(key, "Status") || iequals(key, "Overall Backup Unit Status")) {
       if (iequals(value, "Not Installed") || iequals(value, "Not Present")) {
         b.present = false;
-        return;
+        return true;
       }
       if (iequals(value, "Okay") || iequals(value, "Optimal") || iequals(value, "Ready")) b.state = battery_state::optimal;
       else if (icontains(value, "charging")) b.state = battery_state::charging;
       else if (icontains(value, "fail") || iequals(value, "Not Okay")) b.state = battery_state::failed;
       else if (iequals(value, "Not Ready")) b.state = battery_state::degraded;  // not protecting yet; the module's own status may say why
-      else return warn("unknown battery status '" + std::string(value) + "'");
+      else {
+        warn("unknown battery status '" + std::string(value) + "'");
+        return true;
+      }
       b.present = true;
       if (battery_block) b.kind = battery_kind::bbu;
     } else if (iequals(key, "Backup Unit Type")) {
       if (!value.empty()) b.model = std::string(value);
     } else if (iequals(key, "Supercap Status")) {
-      if (iequals(value, "Not Present") || iequals(value, "Not Installed")) return;
+      if (iequals(value, "Not Present") || iequals(value, "Not Installed")) return true;
       b.kind = battery_kind::supercap;
       b.present = true;
       if (iequals(value, "Fatal") || icontains(value, "fail")) b.state = battery_state::failed;
@@ -254,7 +391,10 @@ class reader {
       else warn("unreadable battery charge '" + std::string(value) + "'");
     } else if (iequals(key, "Current Temperature")) {
       if (auto t = parse_leading_number(value)) b.temperature_celsius = t;
+    } else {
+      return false;
     }
+    return true;
   }
 
   virtual_drive& find_logical(unsigned id) {
@@ -274,24 +414,25 @@ class reader {
     return istarts_with(key, "Group ") && icontains(key, "Segment");
   }
 
-  void logical_line(std::string_view s, const std::optional<key_value>& kv) {
+  bool logical_line(std::string_view s, const std::optional<key_value>& kv) {
     const auto number = header_number(s, "Logical drive number ") ? header_number(s, "Logical drive number ")
                                                                    : header_number(s, "Logical device number ");
     if (number) {
       finish_logical();
       vd_ = number;
       find_logical(*number);
-      return;
+      return true;
     }
-    if (!kv || !vd_) return;
+    if (!kv || !vd_) return false;
     virtual_drive& vd = find_logical(*vd_);
     const auto key = kv->key;
     const auto value = kv->value;
     if (iequals(key, "Logical drive name") || iequals(key, "Logical device name")) {
       if (!value.empty()) vd.name = std::string(value);
     } else if (iequals(key, "RAID level")) {
+      // A "Simple_volume" is one drive exposed as a volume: no RAID level, and not a pass-through drive.
       if (auto level = parse_level(value)) vd.level = level;
-      else warn("unknown RAID level '" + std::string(value) + "'");
+      else if (!iequals(value, "Simple_volume")) warn("unknown RAID level '" + std::string(value) + "'");
     } else if (iequals(key, "Status of logical drive") || iequals(key, "Status of logical device")) {
       if (!read_ld_status(value, vd)) warn("unknown logical device status '" + std::string(value) + "'");
     } else if (iequals(key, "Size")) {
@@ -316,7 +457,10 @@ class reader {
     } else if (is_member(key)) {
       ++ld_members_;
       if (istarts_with(key, "Group ")) groups_.insert(std::string(key.substr(0, key.find(','))));
+    } else {
+      return false;
     }
+    return true;
   }
 
   void finish_logical() {
@@ -355,14 +499,19 @@ class reader {
     if (!name.empty() && !vd.name) vd.name = std::string(name);
   }
 
-  void array_line(std::string_view s, const std::optional<key_value>& kv) {
+  bool array_line(std::string_view s, const std::optional<key_value>& kv) {
     if (header_number(s, "Array Number ")) {
       finish_array();
-      return;
+      return true;
     }
-    if (!kv) return;
-    if (auto id = header_number(kv->key, "Logical ")) return array_logical(*id, kv->value);
-    if (is_member(kv->key)) ++array_members_;
+    if (!kv) return false;
+    if (auto id = header_number(kv->key, "Logical ")) {
+      array_logical(*id, kv->value);
+      return true;
+    }
+    if (!is_member(kv->key)) return false;
+    ++array_members_;
+    return true;
   }
 
   void finish_array() {
@@ -375,11 +524,11 @@ class reader {
     array_members_ = 0;
   }
 
-  void physical_line(std::string_view s, const std::optional<key_value>& kv) {
+  bool physical_line(std::string_view s, const std::optional<key_value>& kv) {
     if (auto n = header_number(s, "Device #")) {
       device_ = n;
       pd_ = std::nullopt;
-      return;
+      return true;
     }
     if (istarts_with(s, "Device is ")) {
       pd_ = std::nullopt;
@@ -388,13 +537,15 @@ class reader {
         pds.emplace_back().device_id = device_;
         pd_ = pds.size() - 1;
       }
-      return;
+      return true;
     }
-    if (!kv || !pd_) return;
-    physical_key(inv_.controllers.back().physical_drives[*pd_], kv->key, kv->value);
+    if (!kv) return header_number(s, "Phy #").has_value();
+    // A device the model does not hold (an enclosure) still has only keys a drive may have.
+    physical_drive scratch;
+    return physical_key(pd_ ? inv_.controllers.back().physical_drives[*pd_] : scratch, kv->key, kv->value);
   }
 
-  void physical_key(physical_drive& pd, std::string_view key, std::string_view value) {
+  bool physical_key(physical_drive& pd, std::string_view key, std::string_view value) {
     if (iequals(key, "State")) {
       if (auto state = parse_pd_state(value)) pd.state = state;
       else warn("unknown device state '" + std::string(value) + "'");
@@ -407,7 +558,7 @@ class reader {
       if (!where.empty()) pd.location = std::string(where);
     } else if (iequals(key, "Reported Enclosure,Slot")) {
       const auto comma = value.find(',');
-      if (comma == std::string_view::npos) return;
+      if (comma == std::string_view::npos) return true;
       pd.enclosure = parse_uint(value.substr(0, comma));
       pd.slot = parse_uint(value.substr(comma + 1));
     } else if (iequals(key, "Reported Location")) {
@@ -436,7 +587,10 @@ class reader {
       pd.media_errors = parse_unsigned(value);
     } else if (iequals(key, "Predictive Failures")) {
       pd.predictive_failures = parse_unsigned(value);
+    } else {
+      return false;
     }
+    return true;
   }
 
   inventory inv_;

@@ -41,6 +41,22 @@ inline std::optional<vd_operation> parse_detail_operation(std::string_view s) {
   return std::nullopt;
 }
 
+// Keys of `mdadm --detail` the model has no field for, read past on purpose.
+inline constexpr std::string_view ignored_detail_keys[] = {
+    "Version", "Creation Time", "Used Dev Size", "Total Devices", "Working Devices", "Active Devices",
+    "Failed Devices", "Spare Devices", "Persistence", "Preferred Minor", "Update Time", "Events", "UUID", "Name",
+    "Consistency Policy", "Intent Bitmap", "Layout", "Virtual Disks", "Seq", "Container GUID", "Member Arrays",
+    "Container", "Cluster Name", "Delta Devices", "New Level", "New Layout", "New Chunksize", "Reshape pos'n",
+    "Number of Devices", "Journal", "Unique Identifier"};
+
+// "0 8 17 0 active sync /dev/sdb1", "- 0 0 1 removed": number, major, minor, role, each a number or "-".
+inline bool is_device_row(const std::vector<std::string_view>& words) {
+  if (words.size() < 4) return false;
+  for (std::size_t i = 0; i < 4; ++i)
+    if (words[i] != "-" && !parse_unsigned(words[i])) return false;
+  return true;
+}
+
 class mdadm_reader {
  public:
   expected<inventory> read(std::string_view text) {
@@ -70,17 +86,20 @@ class mdadm_reader {
       return warn(std::string(s));
     }
     if (is_detail_header(s)) return header(s);
-    if (!vd_) return;
+    if (!vd_) return warn(not_read(s));
     const auto words = split_fields(s);
     if (words.size() >= 4 && words[0] == "Number" && words[1] == "Major") {
       table_ = true;
       return;
     }
-    if (table_) return device_row(s, words);
-    if (s.front() == '(') return;  // second line of "Container GUID" and similar
+    if (table_ && is_device_row(words)) return device_row(s, words);
+    if (table_) return warn(not_read(s));
+    if (s.front() == '(' && after_guid_) return;  // second line of "Container GUID"
     const auto colon = s.find(" : ");
-    if (colon == std::string_view::npos) return warn("line not understood: '" + std::string(s) + "'");
-    detail_key(trim(s.substr(0, colon)), trim(s.substr(colon + 3)));
+    if (colon == std::string_view::npos) return warn(not_read(s));
+    const std::string_view key = trim(s.substr(0, colon));
+    after_guid_ = key == "Container GUID";
+    detail_key(key, trim(s.substr(colon + 3)), s);
   }
 
   void header(std::string_view s) {
@@ -96,7 +115,7 @@ class mdadm_reader {
     table_ = false;
   }
 
-  void detail_key(std::string_view key, std::string_view value) {
+  void detail_key(std::string_view key, std::string_view value, std::string_view line) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
     if (key == "Raid Level") {
       if (iequals(value, "container")) {
@@ -131,6 +150,8 @@ class mdadm_reader {
                                                 : vd_operation::check;
       if (auto pct = parse_leading_number(value)) vd.progress_percent = pct;
       else if (!iequals(value, "DELAYED") && !iequals(value, "PENDING")) warn("unreadable progress '" + std::string(value) + "'");
+    } else if (!is_listed(key, ignored_detail_keys)) {
+      warn(not_read(line));
     }
   }
 
@@ -162,6 +183,7 @@ class mdadm_reader {
   inventory inv_;
   std::optional<std::size_t> vd_;  // array being read
   bool table_ = false;             // inside the device table
+  bool after_guid_ = false;        // the line before was "Container GUID", which wraps
   bool recognised_ = false;
   std::size_t number_ = 0;
 };

@@ -61,7 +61,7 @@ class mdstat_reader {
       return;
     }
     if (is_array_line(s)) return array_line(s);
-    if (!vd_) return warn("line not understood: '" + std::string(s) + "'");
+    if (!vd_) return warn(not_read(s));
     const auto words = split_fields(s);
     if (words.size() >= 2 && words[1] == "blocks") return blocks_line(words);
     if (istarts_with(s, "bitmap:")) return;
@@ -70,7 +70,7 @@ class mdstat_reader {
       if (at != std::string_view::npos && s.find('=', at) != std::string_view::npos)
         return progress_line(activity, s.substr(s.find('=', at) + 1));
     }
-    warn("line not understood: '" + std::string(s) + "'");
+    warn(not_read(s));
   }
 
   // "md1 : active raid1 sde1[6](F) sdg1[1] sdb1[4]", "md2 : inactive sdb[0](S) sdc[2](S)"

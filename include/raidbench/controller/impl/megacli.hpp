@@ -1,6 +1,8 @@
 #pragma once
 // The MegaCLI parser's definitions (see core/linkage.hpp): included by megacli.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
+#include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -196,6 +198,106 @@ inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
   }
 }
 
+// Keys MegaCLI prints that the model has no field for (or that a block other than the one that
+// models them repeats), read past on purpose. They were collected from real dumps; anything else is
+// reported as a line not read. "Key = value" lines (BBU properties) use the same list.
+inline constexpr std::string_view ignored_keys[] = {
+    "Absolute State of charge", "Access Policy", "Alarm", "Alarm Control", "Alarm Disable",
+    "Allow Boot with Preserved Cache", "Allow Ctrl Encryption", "Allow HDD SAS/SATA Mix in VD",
+    "Allow HDD/SSD Mix in VD", "Allow Mix in Enclosure", "Allow Mixed Redundancy on Array",
+    "Allow SATA in Cluster", "Allow SSD SAS/SATA Mix in VD", "Allowed Device Type", "Allowed Mixing",
+    "Any Offline VD Cache Preserved", "Array #", "Auto Detect BackPlane Enable",
+    "Auto Detect BackPlane Enabled", "Auto Enhanced Import", "Auto Learn Period", "Auto Rebuild",
+    "Auto-Learn Mode", "Average time to empty", "BBU Firmware Status", "BBU GasGauge Status", "BGI Rate",
+    "BIOS Continue on Error", "BIOS Enumerate VDs", "BIOS Error Handling", "BOOT Version", "Background Rate",
+    "Bad Blocks Exist", "Battery FRU", "Battery Warning", "Battery backup charge time",
+    "Block SSD Write Disk Cache Change", "Boot Block Version", "BreakMirror RAID Support", "CC Rate",
+    "CLI Version", "Cache Cade Type", "Cache Flush Interval", "Cache Offload premium feature required",
+    "Can spin up in 1 minute", "Capacitance", "Charger Status", "Charger System Ctrl", "Charger System State",
+    "Charging Terminated", "Charging current", "Chassis", "Chassis Status", "Check Consistency Rate",
+    "ChipRevision", "Cluster Active", "Cluster Disable", "Cluster Mode", "Cluster Permitted",
+    "Cluster Support", "Coerced Size", "Coercion Mode", "Commissioned Spare", "Connected Port Number",
+    "Connector Name", "Controller Id", "Critical Disks", "Ctrl-R Version", "Current", "Current Access Policy",
+    "Current Boot Mode", "Current Power Savings Policy", "Current Size of CacheCade",
+    "Current Size of FW Cache", "Current Time", "Cycle Count", "Date of Manufacture", "Dedicated Hot Spare",
+    "Default Access Policy", "Default LD PowerSave Policy", "Default Power Savings Policy",
+    "Default spin down time in minutes", "Degraded", "Delay Among Spinup Groups", "Delay during POST",
+    "Deny CC", "Deny Clear", "Deny Force Failed", "Deny Force Good/Bad", "Deny Locate", "Deny Missing Replace",
+    "Deny SCSI Passthrough", "Deny SMP Passthrough", "Deny STP Passthrough", "Design Capacity", "Design Mode",
+    "Design Voltage", "Device Chemistry", "Device ID", "Device Interface", "Device Name", "Device Speed",
+    "Direct PD Mapping", "Dirty LED Shows Drive Activity", "Disable Copyback", "Disable Ctrl-R",
+    "Disable Join Mirror", "Disable Online Controller Reset", "Disable Online PFK Change",
+    "Disable Puncturing", "Disable Spin Down of hot spares", "Discharge Terminated", "Discharging",
+    "Disk Cache Policy", "Disks", "Drive", "Drive is formatted for PI information", "Drive's NCQ setting",
+    "Drive's position", "Drive's postion", "Driver Version", "ECC Bucket Count", "ESM Serial Number",
+    "Ecc Bucket Leak Rate", "Ecc Bucket Size", "Emergency Spare", "Emulated Drive", "Enable Copyback on SMART",
+    "Enable Copyback to SSD on SMART Error", "Enable JBOD", "Enable LDBBM", "Enable Led Header",
+    "Enable SSD Patrol Read", "Enable Shield State", "Enable Spin Down of UnConfigured Drives",
+    "Enable Web BIOS", "EnableCrashDump", "EnableLDBBM", "Enclosure 0", "Enclosure 1",
+    "Enclosure Serial Number", "Enclosure Zoning Mode", "Enclosure position", "Enclosure type",
+    "Encryption Type", "Estimated Time to full recharge", "Exit Code", "Expose Enclosure Devices",
+    "FDE Capable", "FDE Enable", "FRU Part Number", "Failed Disks", "Fan", "Fan Speed", "Fan Status",
+    "Firmware Version", "Flash", "Flush Time", "Force Offline", "Force Online", "Force Rebuild",
+    "Foreign Config Import", "Foreign State", "Full Charge Capacity", "Fully Charged", "Fully Discharged",
+    "GasGuageStatus", "Global Hot Spares", "Host Interface", "Host Request Reordering", "Hotspare Information",
+    "I2c Errors Detected", "IO Policy", "Initialized", "Inquiry data", "Interrupt Throttle Active Count",
+    "Interrupt Throttle Completion", "Is VD Cached", "Is VD emulated",
+    "LD has drives that support T10 power conditions",
+    "LD's IO profile supports MAX power savings with cached writes", "LED Show Drive Activity",
+    "Last Predictive Failure Event Seq Number", "Learn Cycle Requested", "Learn Cycle Status",
+    "Learn Cycle Timeout", "Learn Delay Interval", "Link Speed", "Load Balance Mode", "Locked",
+    "Logical Sector Size", "MPT Version", "Maintain PD Fail History", "Manufacture Name", "Max Arms Per VD",
+    "Max Arrays", "Max Chained Enclosures", "Max Configurable CacheCade Size", "Max Data Transfer Size",
+    "Max Drives to Spinup at One Time", "Max Error", "Max LD per array", "Max Number of VDs",
+    "Max Parallel Commands", "Max SGE Count", "Max Spans Per VD", "Max Strip Size", "Max Stripe Size",
+    "Max Strips PerIO", "Maximum number of direct attached drives to spin up in 1 min",
+    "Memory Correctable Errors", "Memory Uncorrectable Errors", "Mfg. Date", "Min Strip Size",
+    "Min Stripe Size", "Mirror Data", "Module Version", "Module microcode update required", "NVDATA Version",
+    "NVRAM", "Needs EKM Attention", "Next Learn time", "No space to cache offload", "Non Coerced Size",
+    "Number of Alarms", "Number of Backend Port", "Number of Chassis", "Number of Fans",
+    "Number of Frontend Port", "Number of Physical Drives", "Number of Power Supplies",
+    "Number of SIM Modules", "Number of Slots", "Number of Temperature Sensors", "Number of Virtual Disks",
+    "Number of Voltage Sensors", "Number of bytes of user data in LBA", "Offline", "On board Expander",
+    "Ongoing Progresses", "Operating System", "Over Charged", "Over Temperature", "PFK in NVRAM", "PI",
+    "PI Eligibility", "POST delay", "PR Correct Unconfigured Areas", "PR Rate", "Pack Stat Configuration",
+    "Pack energy", "Pack is about to fail & should be replaced", "Parity Size", "Partner Device Id",
+    "Patrol Read Rate", "Periodic Learn Required", "Phy Polarity", "Phy PolaritySplit", "Physical Devices",
+    "Physical Drive Coercion Mode", "Physical Sector Size", "Port", "Port status", "Port's Linkspeed",
+    "Port-0", "Port-1", "Position", "Power Saving option", "Power Savings", "Power State", "Power Supply",
+    "Power Supply Status", "PreBoot CLI Enabled", "Preboot CLI Version", "Predictive Fail Poll Interval",
+    "Product Id", "Product Identification", "Product Revision Level", "RAID Level Supported", "Rebuild Rate",
+    "Reconstruct Rate", "Reconstruction", "Reconstruction Rate", "Remaining Capacity",
+    "Remaining Capacity Alarm", "Remaining Capacity Low", "Remaining Time Alarm", "Remaining reserve space",
+    "Restore Hot Spare on Insertion", "Restore HotSpare on Insertion", "Resynch Rate", "Revertible Hot Spares",
+    "Revision No", "Rework Date", "Run time to empty", "SAS Address", "SAS Address(0)", "SAS Address(1)",
+    "SAS Disable", "SMART Mode", "Sector Size", "Secured", "Security Key Assigned", "Security Key Failed",
+    "Security Key Not Backedup", "Self Diagnostic", "Sequence Number", "Serial Debugger", "Serial Number",
+    "Shield Counter", "Snapshot Enabled", "Span", "Spanning", "Specification Info", "Spin Down Mode",
+    "Spin Down time", "Status", "Strip Size", "Stripe Size", "SubDeviceId", "SubVendorId",
+    "Successful diagnostics completion on", "Support Boot Time PFK Change", "Support Breakmirror",
+    "Support PFK", "Support PI", "Support Security", "Support Shield State", "Support Temperature",
+    "Support the OCE without adding drives", "Supported Drives", "T10 Power State", "TMM FRU", "TPM",
+    "TTY Log In Flash", "Temp Sensor", "Temperature", "Temperature Sensor Status",
+    "Temperature sensor for ROC", "Temperature sensor for controller", "Time taken to detect CME",
+    "Transparent Learn", "Treat Single span R1E as R10", "Type", "Un-Certified Hard Disk Drives",
+    "Upgrade Key", "Use FDE Only", "Use disk activity for locate", "Vendor Id", "Vendor Identification",
+    "Vendor Specific", "Virtual Drives", "Voltage", "Voltage Sensor", "Voltage Sensor Status", "Voltage Value",
+    "WWN", "WebBIOS Version", "ZCR Config", "Zero Based Enclosure Enumeration", "isSOHGood", "App Data",
+    "Remining Time Alarm", "BBU Mode"};
+
+// Lines without a "key: value" shape that MegaCLI prints under a heading ("Allowed Mixing:").
+inline constexpr std::string_view ignored_lines[] = {"None", "Mix in Enclosure Allowed",
+                                                     "Mix of SAS/SATA of HDD type in VD Allowed",
+                                                     "Mix of SAS/SATA of SSD type in VD Allowed",
+                                                     "Mix of SSD/HDD in VD Allowed"};
+
+// "0        5000c5002352e005": a row of the port / SAS address table of -AdpAllInfo.
+inline bool is_sas_address_row(std::string_view line) {
+  const auto fields = split_fields(line);
+  if (fields.size() != 2 || !parse_uint(fields[0]) || fields[1].size() != 16) return false;
+  return std::all_of(fields[1].begin(), fields[1].end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
 class reader {
  public:
   inventory run(std::string_view text) {
@@ -249,7 +351,14 @@ class reader {
     // A heading has no colon but maybe a final one ("Image Versions in Flash:"); "Serial No: X" is a key.
     const auto colon = here.find(':');
     if (colon != std::string_view::npos && colon + 1 != here.size()) return false;
-    section_ = to_lower(trim(here.substr(0, colon)));
+    static constexpr std::string_view known[] = {
+        "Versions", "Mfg. Data", "Image Versions in Flash", "Pending Images in Flash", "PCI Info", "HW Configuration",
+        "Settings", "Capabilities", "Status", "Limitations", "Device Present", "Supported Drives", "Allowed Mixing",
+        "Error Counters", "Cluster Information", "Default Settings", "Defaults", "Supported Adapter Operations",
+        "Supported VD Operations", "Supported PD Operations"};
+    const std::string_view heading = trim(here.substr(0, colon));
+    if (!is_listed(heading, known)) warn(lines_[i_].number, "unknown section '" + std::string(heading) + "': its keys are read as the adapter's");
+    section_ = to_lower(heading);
     if (block_ != block::bbu) block_ = block::adapter;
     return true;
   }
@@ -292,7 +401,12 @@ class reader {
     if (summary_) { summary_line(line, t); return; }
 
     const auto kv = split_key_value(t);
-    if (!kv) return;
+    if (!kv) {
+      const auto property = split_key_value(t, '=');
+      if (!is_listed(t, ignored_lines) && !is_sas_address_row(t) && !(property && is_listed(property->key, ignored_keys)))
+        warn(line.number, not_read(t));
+      return;
+    }
     const std::string_view k = kv->key, v = kv->value;
     if (iequals(k, "Exit Code")) {
       if (v != "0x00") warn(line.number, "megacli exit code " + std::string(v));
@@ -306,13 +420,15 @@ class reader {
       return;
     }
     if (iequals(k, "Slot Number") && (block_ != block::pd || pd().slot)) new_pd();
+    bool read = false;
     switch (block_) {
-      case block::vd: vd_key(line.number, k, v); break;
-      case block::pd: pd_key(line.number, k, v); break;
-      case block::bbu: bbu_key(line.number, k, v); break;
-      case block::none: case block::adapter: adapter_key(line.number, k, v); break;
+      case block::vd: read = vd_key(line.number, k, v); break;
+      case block::pd: read = pd_key(line.number, k, v); break;
+      case block::bbu: read = bbu_key(line.number, k, v); break;
+      case block::none: case block::adapter: read = adapter_key(line.number, k, v); break;
       case block::enclosure: case block::summary: break;
     }
+    if (!read && !is_listed(k, ignored_keys)) warn(line.number, not_read(t));
   }
 
   // "Adapter 0-VD 1(target id: 1): Cache Policy:WriteBack, ..." or "...: Disk Write Cache : Disabled".
@@ -329,6 +445,7 @@ class reader {
     if (!kv) { warn(line.number, "cannot read LDGetProp line"); return; }
     if (iequals(kv->key, "Cache Policy")) policy(line.number, kv->value, vd().current_policy);
     else if (iequals(kv->key, "Disk Write Cache")) set(line.number, kv->key, vd().current_policy.disk_cache, disk_cache_of(kv->value), kv->value);
+    else warn(line.number, not_read(t));
   }
 
   void policy(std::size_t n, std::string_view v, cache_policy& p) {
@@ -345,12 +462,12 @@ class reader {
     return std::string(v);
   }
 
-  void adapter_key(std::size_t n, std::string_view k, std::string_view v) {
+  bool adapter_key(std::size_t n, std::string_view k, std::string_view v) {
     static constexpr std::string_view keys[] = {"Product Name", "Serial No", "FW Package Build", "FW Version",
         "BIOS Version", "Memory Size", "Memory", "BBU", "Write Policy", "Read Policy", "Cached IO", "Cache When BBU Bad"};
     bool known = false;
     for (auto key : keys) known = known || iequals(k, key);
-    if (!known) return;  // only a key we read may conjure the controller it belongs to
+    if (!known) return false;  // only a key we read may conjure the controller it belongs to
     auto& c = ctrl();
     const bool defaults = section_ == "default settings" || section_ == "defaults";
     if (iequals(k, "Product Name")) c.model = str(v);
@@ -369,9 +486,10 @@ class reader {
       if (auto b = yes_no(v)) c.default_policy.no_write_cache_if_bad_battery = !*b;
       else warn(n, "cannot read Cache When BBU Bad '" + std::string(v) + "'");
     }
+    return true;
   }
 
-  void vd_key(std::size_t n, std::string_view k, std::string_view v) {
+  bool vd_key(std::size_t n, std::string_view k, std::string_view v) {
     auto& d = vd();
     if (iequals(k, "Name")) d.name = str(v);
     else if (iequals(k, "RAID Level")) pending_vds_.push_back({*ctrl_, vd_, n, std::string(v), std::nullopt});
@@ -390,10 +508,13 @@ class reader {
       d.operation = op;
       const auto at = v.find("Completed");
       if (at != std::string_view::npos) d.progress_percent = parse_leading_number(v.substr(at + 9));
+    } else {
+      return false;
     }
+    return true;
   }
 
-  void pd_key(std::size_t n, std::string_view k, std::string_view v) {
+  bool pd_key(std::size_t n, std::string_view k, std::string_view v) {
     auto& d = pd();
     if (iequals(k, "Slot Number")) set(n, k, d.slot, parse_uint(v), v);
     else if (iequals(k, "Device Id")) set(n, k, d.device_id, parse_uint(v), v);
@@ -408,39 +529,62 @@ class reader {
     else if (iequals(k, "Drive Temperature")) set(n, k, d.temperature_celsius, parse_leading_number(v), v);
     else if (iequals(k, "Drive has flagged a S.M.A.R.T alert")) set(n, k, d.smart_alert, yes_no(v), v);
     else if (iequals(k, "Inquiry Data")) pending_pds_.push_back({*ctrl_, pd_, std::string(v)});
+    else return false;
+    return true;
   }
 
-  void bbu_key(std::size_t n, std::string_view k, std::string_view v) {
+  bool bbu_key(std::size_t n, std::string_view k, std::string_view v) {
     auto& b = ctrl().battery;
     if (iequals(k, "BatteryType")) { b.model = str(v); set(n, k, b.kind, battery_kind_of(v), v); }
-    else if (iequals(k, "Temperature") && !iequals(v, "OK")) set(n, k, b.temperature_celsius, parse_leading_number(v), v);
+    else if (iequals(k, "Temperature")) {  // "Temperature: 38 C", or "Temperature : OK" under Firmware Status
+      if (!iequals(v, "OK") && !iequals(v, "High")) set(n, k, b.temperature_celsius, parse_leading_number(v), v);
+    }
     else if (iequals(k, "Battery State")) set(n, k, b.state, battery_state_of(v), v);
     else if (iequals(k, "Battery Pack Missing")) {
       const auto missing = yes_no(v);
       if (missing) b.present = !*missing;
       else warn(n, "cannot read Battery Pack Missing '" + std::string(v) + "'");
     } else if (iequals(k, "Battery Replacement required")) set(n, k, b.replacement_required, yes_no(v), v);
-    else if (iequals(k, "Learn Cycle Active") && yes_no(v) == true) learning_.push_back(*ctrl_);
+    else if (iequals(k, "Learn Cycle Active")) {
+      if (yes_no(v) == true) learning_.push_back(*ctrl_);
+    }
     else if (iequals(k, "Charging Status")) {
       if (iequals(v, "Charging")) charging_.push_back({*ctrl_, battery_state::charging});
       else if (iequals(v, "Discharging")) charging_.push_back({*ctrl_, battery_state::discharging});
     }
-    else if (iequals(k, "Relative State of Charge") && !b.charge_percent) set(n, k, b.charge_percent, parse_leading_number(v), v);
+    else if (iequals(k, "Relative State of Charge")) {  // printed twice (status and gas gauge): the first wins
+      if (!b.charge_percent) set(n, k, b.charge_percent, parse_leading_number(v), v);
+    } else {
+      return false;
+    }
+    return true;
   }
 
   // -ShowSummary: "Controller", "BBU", "PD" and "Virtual Drives" blocks of "Key : Value" lines.
   void summary_line(const text_line& line, std::string_view t) {
     const auto kv = split_key_value(t);
-    if (!kv) { summary_part_ = to_lower(t); return; }
-    const std::string_view k = kv->key, v = kv->value;
-    const std::size_t n = line.number;
+    if (!kv) {
+      static constexpr std::string_view parts[] = {"Controller", "BBU", "PD", "Enclosure", "Virtual Drives",
+                                                   "Cachecade Drives", "Cachecade Drive"};
+      if (is_listed(t, parts)) summary_part_ = to_lower(t);
+      else warn(line.number, not_read(t));
+      return;
+    }
+    if (!summary_key(line.number, kv->key, kv->value) && !is_listed(kv->key, ignored_keys))
+      warn(line.number, not_read(t));
+  }
+
+  // A -ShowSummary key of the current part; false when it is not one the model holds.
+  bool summary_key(std::size_t n, std::string_view k, std::string_view v) {
     auto& c = ctrl();
     if (summary_part_ == "controller") {
       if (iequals(k, "ProductName")) c.model = str(trim(v.substr(0, v.find("(Bus"))));
       else if (iequals(k, "FW Package Version")) c.firmware_package = str(v);
+      else return false;
     } else if (summary_part_ == "bbu") {
       if (iequals(k, "BBU Type")) { c.battery.model = str(v); set(n, k, c.battery.kind, battery_kind_of(v), v); }
       else if (iequals(k, "Status")) set(n, k, c.battery.state, battery_state_of(v), v);
+      else return false;
     } else if (summary_part_ == "pd") {
       if (iequals(k, "Connector")) {
         new_pd();
@@ -448,9 +592,9 @@ class reader {
         const auto slot = v.rfind("Slot");
         if (slot != std::string_view::npos) pd().slot = number_after(v.substr(slot), "Slot");
         block_ = block::summary;
-        return;
+        return true;
       }
-      if (c.physical_drives.empty()) return;
+      if (c.physical_drives.empty()) return false;
       auto& d = pd();
       if (iequals(k, "Vendor Id")) summary_vendor_ = std::string(v);
       else if (iequals(k, "Product Id")) {
@@ -462,6 +606,7 @@ class reader {
         d.interface = interface_of(v.substr(0, comma));
         if (comma != std::string_view::npos) d.media = media_of(v.substr(comma + 1));
       } else if (iequals(k, "Capacity")) set(n, k, d.size_bytes, parse_tool_size(v), v);
+      else return false;
     } else if (summary_part_ == "virtual drives") {
       if (iequals(k, "Virtual drive")) {
         const auto id = number_after(v, "Target Id");
@@ -469,14 +614,18 @@ class reader {
         block_ = block::summary;
         const auto name = v.find("VD name");
         if (name != std::string_view::npos) vd().name = str(trim(v.substr(name + 7)));
-        return;
+        return true;
       }
-      if (c.virtual_drives.empty()) return;
+      if (c.virtual_drives.empty()) return false;
       auto& d = vd();
       if (iequals(k, "Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
       else if (iequals(k, "State")) set(n, k, d.state, vd_state_of(v), v);
       else if (iequals(k, "RAID Level")) set(n, k, d.level, summary_level_of(v), v);
+      else return false;
+    } else {
+      return false;
     }
+    return true;
   }
 
   void finish() {

@@ -134,6 +134,52 @@ constexpr bool is_smart_array_line(std::string_view s) noexcept {
          (icontains(s.substr(0, at), "Smart Array") || icontains(s.substr(0, at), "Smart HBA"));
 }
 
+// Keys Smart Array tools print that the model has no field for (or that another block than the one
+// that models them repeats), read past on purpose; collected from real outputs. ("PCI Address
+// (Domain:Bus:Device.Function)" splits at its first colon.)
+inline constexpr std::string_view ignored_keys[] = {
+    "Unrecoverable Media Errors", "Mirror Group 0", "Mirror Group 1", "Mirror Group 2", "Mirror Group 3",
+    "Array Type", "Backplane Module (BPM)", "Boot Volume", "Box", "Bus Interface", "Cache Board Present",
+    "Cache Module Temperature (C)", "Cache Serial Number", "Cache Status Details", "Caching Association",
+    "Carrier Application Version", "Carrier Bootloader Version", "Controller Mode", "Controller Mode Reboot",
+    "Controller Status", "Controller Temperature (C)", "Current Parallel Surface Scan Count",
+    "Current Power Mode", "Cylinders", "Degraded Performance Optimization", "Device Number", "Disk Name",
+    "Drive Authentication Status", "Drive Bays", "Drive Type", "Drive Unique ID", "Drive exposed to OS",
+    "Driver Name", "Driver Supports HP SSD Smart Path", "Driver Supports SSD Smart Path", "Driver Version",
+    "Elevator Sort", "Encryption", "Estimated Life Remaining based on workload to date", "Expand Priority",
+    "Express Local Encryption", "Fan Control Module (FCM)", "Fan Status",
+    "Firmware Supports Online Firmware Activation", "Firmware Version", "Full Stripe Size", "HBA Mode Enabled",
+    "Hardware Revision", "Heads", "Health Monitor Module (HMM)", "Host Serial Number",
+    "Inconsistency Repair Policy", "Interface Type", "LD Acceleration Method", "Last Failure Reason",
+    "Latency Scheduler Setting", "Location", "Logical/Physical Block Size", "Managed Cable Connected",
+    "Max Parallel Surface Scan Count", "Maximum Temperature (C)", "Model", "Monitor and Performance Delay",
+    "Mount Points", "MultiDomain Status", "Native Block Size", "Negotiated PCIe Data Rate", "Number of Ports",
+    "OS Status", "PCI Address (Domain", "PHY Count", "PHY Maximum Link Rate", "PHY Physical Link Rate",
+    "PHY Transfer Rate", "Parallel Surface Scan Supported", "Pending Controller Mode", "Port",
+    "Port Connection Number", "Port ID", "Port Location", "Port Max Phy Rate Limiting Supported",
+    "Post Prompt Timeout", "Power On Hours", "Power Supply Status", "Primary Boot Volume", "Queue Depth",
+    "RAID 6 (ADG) Status", "Rebuild Priority", "SAS Address", "SATA NCQ Capable", "SATA NCQ Enabled",
+    "SATA NCQ Supported", "SEP", "SSD Caching RAID5 WriteBack Enabled", "SSD Caching Version",
+    "Sanitize Erase Supported", "Sanitize Estimated Max Erase Time", "Secondary Boot Volume",
+    "Sectors Per Track", "Self Encrypting Drive", "Serial Number", "Seven Segment LED Display",
+    "Shingled Magnetic Recording Support", "Slot", "Smart Path", "Spare Activation Mode", "Status",
+    "Surface Analysis Inconsistency Notification", "Surface Scan Delay", "Surface Scan Mode", "Survival Mode",
+    "Temperature Status", "Total Cache Memory Available", "Unique Identifier",
+    "Unrestricted Sanitize Supported", "Unused Space", "Usage remaining", "Used Space", "Vendor ID", "WWID",
+    "Wait for Cache Room", "Warning"};
+
+// Lines without a "key: value" shape that open a block the model has no place for.
+inline constexpr std::string_view ignored_lines[] = {"Physical Drives"};
+
+// First words of block headers that carry a name, a number or a colon after them: "Expander 380
+// (WWID: ...)", "Enclosure SEP (Vendor ID HP, ...) 377", "SEP (...) 250".
+inline constexpr std::string_view block_first_words[] = {"Expander", "Enclosure", "SEP"};
+
+// "Internal Drive Cage at Port 1I, Box 1, OK", "StorageWorks MSA 60 at Port 2E, Box 1, OK": an enclosure line.
+inline bool is_enclosure_line(std::string_view s) noexcept {
+  return s.find(" at Port ") != std::string_view::npos && s.find(", Box ") != std::string_view::npos;
+}
+
 class reader {
  public:
   expected<inventory> read(std::string_view text) {
@@ -173,10 +219,12 @@ class reader {
       return;
     }
     error_ = std::nullopt;
-    if (istarts_with(s, "Error:")) {
+    if (istarts_with(s, "Error:") || istarts_with(s, "Warning:")) {
+      // A message that runs over the next lines: they are added to it.
       recognised_ = true;
       error_ = inv_.warnings.size();
-      warn("ssacli error: " + std::string(trim(s.substr(6))));
+      const bool error = istarts_with(s, "Error:");
+      warn((error ? "ssacli error: " : "ssacli warning: ") + std::string(trim(s.substr(error ? 6 : 8))));
       return;
     }
     if (iequals(words[0], "physicaldrive") && words.size() >= 2) return drive_line(s, words);
@@ -188,20 +236,25 @@ class reader {
     if (words.size() == 1 && iequals(words[0], "unassigned")) return group(listing::unassigned);
     if (iequals(s, "HBA Drives")) return group(listing::hba);
     const auto kv = split_key_value(s);
-    if (!kv || iequals(kv->key, "Port Name")) {
+    const bool block_header = is_listed(words[0], block_first_words) || is_enclosure_line(s);
+    if (!kv || block_header || iequals(kv->key, "Port Name")) {
+      // Another kind of block (a port, an enclosure, an expander): its keys belong to no drive.
       section_ = section::other;
       where_ = listing::none;
+      if (!kv && !block_header && !is_listed(s, ignored_lines)) warn(not_read(s));
       return;
     }
     if (iequals(kv->key, "Logical Drive")) return logical_header(kv->value);
-    if (!ctrl_) return;
-    switch (section_) {
-      case section::controller: return controller_key(kv->key, kv->value);
-      case section::logical: return logical_key(kv->key, kv->value);
-      case section::physical: return drive_key(kv->key, kv->value);
-      case section::array:
-      case section::other: return;
+    bool read = false;
+    if (ctrl_) {
+      switch (section_) {
+        case section::controller: read = controller_key(kv->key, kv->value); break;
+        case section::logical: read = logical_key(kv->key, kv->value); break;
+        case section::physical: read = drive_key(kv->key, kv->value); break;
+        case section::array: case section::other: break;
+      }
     }
+    if (!read && !is_listed(kv->key, ignored_keys)) warn(not_read(s));
   }
 
   static bool is_controller_header(std::string_view s) {
@@ -331,7 +384,7 @@ class reader {
     if (auto pct = percent_complete(value)) vd.progress_percent = pct;
   }
 
-  void logical_key(std::string_view key, std::string_view value) {
+  bool logical_key(std::string_view key, std::string_view value) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[vd_];
     if (iequals(key, "Size")) {
       if (auto size = parse_tool_size(value)) vd.size_bytes = size;
@@ -352,9 +405,12 @@ class reader {
     } else if (iequals(key, "Caching")) {
       if (iequals(value, "Enabled")) notes_.vd_caching[vd_] = true;
       else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;
-    } else if (iequals(key, "Logical Drive Label") && !value.empty()) {
-      vd.name = std::string(value);
+    } else if (iequals(key, "Logical Drive Label")) {
+      if (!value.empty()) vd.name = std::string(value);
+    } else {
+      return false;
     }
+    return true;
   }
 
   // "physicaldrive 1I:1:1 (port 1I:box 1:bay 1, SAS HDD, 600 GB, OK, spare)" or, alone, a detail header.
@@ -376,6 +432,12 @@ class reader {
     }
     physical_drive& pd = inv_.controllers.back().physical_drives[index];
     bool have_status = false;
+    // "pd all show status": "physicaldrive 1I:1:1 (port 1I:box 1:bay 1, 0 GB): Failed".
+    if (const auto after = s.rfind("):"); after != std::string_view::npos && !trim(s.substr(after + 2)).empty()) {
+      have_status = true;
+      notes.status = std::string(trim(s.substr(after + 2)));
+      notes.status_line = number_;
+    }
     for (std::string_view field : paren_fields(s)) {
       if (istarts_with(field, "port ")) {
         pd.enclosure = number_after(field, "box ");
@@ -393,7 +455,7 @@ class reader {
     }
   }
 
-  void drive_key(std::string_view key, std::string_view value) {
+  bool drive_key(std::string_view key, std::string_view value) {
     physical_drive& pd = inv_.controllers.back().physical_drives[pd_];
     drive_notes& notes = notes_.drives[pd_];
     if (iequals(key, "Box")) {
@@ -430,10 +492,13 @@ class reader {
     } else if (iequals(key, "SSD Smart Trip Wearout")) {
       if (iequals(value, "True")) pd.smart_alert = true;
       else if (iequals(value, "False")) pd.smart_alert = false;
+    } else {
+      return false;
     }
+    return true;
   }
 
-  void controller_key(std::string_view key, std::string_view value) {
+  bool controller_key(std::string_view key, std::string_view value) {
     controller& c = inv_.controllers.back();
     if (iequals(key, "Serial Number")) {
       if (!value.empty()) c.serial = std::string(value);
@@ -445,7 +510,10 @@ class reader {
     } else if (iequals(key, "Cache Ratio") || iequals(key, "Accelerator Ratio")) {
       const auto slash = value.find('/');
       const auto write = slash == std::string_view::npos ? std::nullopt : parse_leading_number(value.substr(slash + 1));
-      if (!write || !icontains(value.substr(slash + 1), "write")) return warn("unreadable cache ratio '" + std::string(value) + "'");
+      if (!write || !icontains(value.substr(slash + 1), "write")) {
+        warn("unreadable cache ratio '" + std::string(value) + "'");
+        return true;
+      }
       notes_.configured_write = *write > 0 ? write_policy::write_back : write_policy::write_through;
     } else if (iequals(key, "Cache Status")) {
       if (istarts_with(value, "OK")) notes_.cache_working = true;
@@ -467,9 +535,13 @@ class reader {
       else warn("unreadable battery count '" + std::string(value) + "'");
     } else if (iequals(key, "Battery/Capacitor Status")) {
       battery_status(c.battery, value);
-    } else if (iequals(key, "Capacitor Temperature (C)") || iequals(key, "Battery Temperature (C)")) {
+    } else if (iequals(key, "Capacitor Temperature (C)") || iequals(key, "Capacitor Temperature  (C)") ||
+               iequals(key, "Battery Temperature (C)")) {
       if (auto t = parse_leading_number(value)) c.battery.temperature_celsius = t;
+    } else {
+      return false;
     }
+    return true;
   }
 
   void battery_status(battery& b, std::string_view value) {
