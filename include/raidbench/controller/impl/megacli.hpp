@@ -202,6 +202,8 @@ inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
 // models them repeats), read past on purpose. They were collected from real dumps; anything else is
 // reported as a line not read. "Key = value" lines (BBU properties) use the same list.
 inline constexpr std::string_view ignored_keys[] = {
+    "Number of DISK GROUPS", "DISK GROUP", "Number of Spans", "SPAN", "Virtual Drive Information",
+    "Physical Disk Information",
     "Absolute State of charge", "Access Policy", "Alarm", "Alarm Control", "Alarm Disable",
     "Allow Boot with Preserved Cache", "Allow Ctrl Encryption", "Allow HDD SAS/SATA Mix in VD",
     "Allow HDD/SSD Mix in VD", "Allow Mix in Enclosure", "Allow Mixed Redundancy on Array",
@@ -395,6 +397,10 @@ class reader {
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
     if (auto n = number_after(t, "Virtual Drive:")) { new_vd(n); summary_ = false; return; }
     if (istarts_with(t, "PD:") && icontains(t, "Information")) { vd_member_next_ = block_ != block::none; return; }
+    if (istarts_with(t, "Rebuild Progress on Device at Enclosure") || istarts_with(t, "Copyback Progress on Device at Enclosure")) {
+      progress_line(t);
+      return;
+    }
     if (iequals(t, "System") || iequals(t, "Hardware") || iequals(t, "Storage")) {
       summary_ = true; block_ = block::summary; found_ = true; ctrl(); return;
     }
@@ -410,6 +416,10 @@ class reader {
     const std::string_view k = kv->key, v = kv->value;
     if (iequals(k, "Exit Code")) {
       if (v != "0x00") warn(line.number, "megacli exit code " + std::string(v));
+      return;
+    }
+    if (iequals(k, "Physical Disk") && parse_uint(v)) {  // -CfgDsply: a drive of the VD above follows
+      vd_member_next_ = block_ != block::none;
       return;
     }
     if (iequals(k, "Enclosure Device ID")) {
@@ -446,6 +456,18 @@ class reader {
     if (iequals(kv->key, "Cache Policy")) policy(line.number, kv->value, vd().current_policy);
     else if (iequals(kv->key, "Disk Write Cache")) set(line.number, kv->key, vd().current_policy.disk_cache, disk_cache_of(kv->value), kv->value);
     else warn(line.number, not_read(t));
+  }
+
+  // -PDRbld -ShowProg: "Rebuild Progress on Device at Enclosure 32, Slot 10 Completed 3% in 98 Minutes."
+  // The drive is being rebuilt into; the model keeps progress per virtual drive only.
+  void progress_line(std::string_view t) {
+    found_ = true;
+    new_pd();
+    const auto enclosure = t.find("Enclosure "), slot = t.find("Slot ");
+    if (enclosure != std::string_view::npos) pd().enclosure = number_after(t.substr(enclosure), "Enclosure ");
+    if (slot != std::string_view::npos) pd().slot = number_after(t.substr(slot), "Slot ");
+    pd().state = istarts_with(t, "Rebuild") ? pd_state::rebuilding : pd_state::copyback;
+    block_ = block::none;
   }
 
   void policy(std::size_t n, std::string_view v, cache_policy& p) {
@@ -696,6 +718,7 @@ class reader {
 RAIDBENCH_API bool parser_traits<megacli>::detect(std::string_view text) noexcept {
   using detail::icontains;
   return icontains(text, "Adapter #") || icontains(text, "Virtual Drive Information:") ||
+         icontains(text, "Progress on Device at Enclosure") ||
          icontains(text, "BBU status for Adapter") || icontains(text, "Number of enclosures on adapter") ||
          (icontains(text, "Adapter ") && icontains(text, "(target id:")) ||
          icontains(text, "Number of DISK GROUPS:") ||

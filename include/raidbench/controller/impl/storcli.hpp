@@ -1,16 +1,20 @@
 #pragma once
 // The StorCLI parser's definitions (see core/linkage.hpp): included by storcli.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
+#include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/controller/detail/fill.hpp"
 #include "raidbench/controller/storcli.hpp"
 #include "raidbench/controller/text.hpp"
 
@@ -125,6 +129,173 @@ inline std::optional<unsigned> number_after(std::string_view s, char letter) {
   return parse_uint(s.substr(at + 1, end - at - 1));
 }
 
+// Keys storcli prints that the model has no field for (or that a section other than the one that
+// models them repeats), read past on purpose; collected from real outputs, text and JSON.
+inline constexpr std::string_view ignored_keys[] = {
+    "Voltage",
+    "A rollback operation is in progress", "Abort CC on Error", "Access Policy", "Adapter Type", "Alarm",
+    "Alarm Control", "Allow Boot with Preserved Cache", "Allow Ctrl Encryption",
+    "Allow Mixed Redundancy on Array", "Any Offline VD Cache Preserved", "At least one PFK exists in NVRAM",
+    "Auto Enhanced Import", "Auto Learn Period", "Auto Rebuild", "Auto detect BackPlane", "Auto-Learn Mode",
+    "BBM Error Count", "BBU", "BBU Status", "BGI Rate", "BIOS Enumerate VDs", "Backend Port Count",
+    "Battery Warning", "Battery learn Reoccurrence", "BatteryFRU", "Bios was not detected during boot",
+    "Block SSD Write Disk Cache Change", "Board Assembly", "Board Name", "Board Tracer Number", "Boot Agent",
+    "Boot Block Version", "Boot Volume Supported", "Bootloader Version", "BreakMirror RAID Support",
+    "Bus Number", "CC Rate", "CLI Version", "CPLD Version", "CacheVault Flash Size", "Cachebypass Mode",
+    "Cachebypass size", "Capability", "Capacitance", "Certified", "ChipRevision", "Cluster Active",
+    "Cluster Permitted", "Cluster Support", "Coerced size", "Coercion Mode", "Commissioned Spare",
+    "Concurrent commands supported", "Config ID", "Configured", "Connected Port Number", "Connector Name",
+    "Consistency Check Reoccurrence", "Controller Bus Type", "Controller Status", "Controller Time",
+    "Controller has booted into certificate provision mode", "Controller has booted into safe mode",
+    "Controller must be rebooted to complete security operation", "Controller shutdown required",
+    "Creation Date", "Creation Time", "Cryptographic Erase Capable", "Ctrl temperature(Degree Celsius)",
+    "Ctrl-R Version", "Current Controller Date/Time", "Current Personality", "Current Size of CacheCade (GB)",
+    "Current Size of FW Cache (MB)", "Current System Date/time", "Data Protection", "Date of Manufacture",
+    "Dedicated Hot Spare", "Dedicated HotSpares Limited", "Default spin down time (mins)",
+    "Delay Among Spinup Groups (sec)", "Delay during POST", "Deny CC", "Deny Clear", "Deny Force Failed",
+    "Deny Force Good/Bad", "Deny Locate", "Deny Missing Replace", "Deny SCSI Passthrough",
+    "Deny SMP Passthrough", "Deny STP Passthrough", "Design Capacity", "Device Id", "Device Interface",
+    "Device Name", "Device Number", "Device Speed", "Direct PD Mapping", "Dirty LED Shows Drive Activity",
+    "Disable Join Mirror", "Disable Online Controller Reset", "Disable Online PFK Change",
+    "Disable Puncturing", "DisableHII", "Disk Cache Policy", "Domain ID", "Drive Coercion Mode",
+    "Drive Groups", "Drive is formatted for PI", "Drive position", "Driver Name", "Driver Version",
+    "ECC Bucket Count", "ECC Bucket Leak Rate (hrs)", "ECC Bucket Size", "Emergency Spare", "Emulation type",
+    "Enable BIOS", "Enable Ctrl-R", "Enable JBOD", "Enable LDBBM", "Enable LED Header", "Enable PreBoot CLI",
+    "Enable SCSI Unmap", "Enable Shield State", "Enable Snapdump", "Enable SystemPD", "Enable Web BIOS",
+    "EnableCrashDump", "EnableLDBBM", "Enclosure position", "Enclosures", "Encryption",
+    "Expose Enclosure Devices", "Exposed to OS", "Extended LD", "FDE Drive Mix Support", "FDE Type",
+    "FW and Event Time in GMT", "Failed to get lock key on bootup", "Flash Size", "Flush Time(Default)",
+    "Force Offline", "Force Online", "Force Rebuild", "Foreign Config Import", "Front End Port Count",
+    "Function Number", "Global Hot Spares", "HII Version", "Headless Mode", "Host Interface", "Host Name",
+    "IO Policy", "Image name", "Inquiry Data", "Is LD Ready for OS Requests", "LED Show Drive Activity",
+    "Last Predictive Failure Event Sequence Number", "Learn Delay Interval", "Link Speed", "Load Balance Mode",
+    "Lock Key Assigned", "Lock key has not been backed up", "Locked", "Logical Sector Size",
+    "Maintain PD Fail History", "Manufacture Name", "Manufacturer Id", "Max Arms Per VD", "Max Arrays",
+    "Max Chained Enclosures", "Max Configurable CacheCade Size", "Max Configurable CacheCade Size(GB)",
+    "Max Data Transfer Size", "Max Drives to Spinup at One Time", "Max Number of VDs", "Max Parallel Commands",
+    "Max SGE Count", "Max Spans Per VD", "Max Strip Size", "Max Strips PerIO", "Max Transportable DGs",
+    "Max VD per array", "Maximum number of direct attached drives to spin up in 1 min",
+    "Memory Correctable Errors", "Memory Uncorrectable Errors", "Mfg Date", "Mfg. Date", "Min Strip Size",
+    "Missing Drives Count", "Mix in Enclosure", "Mix of SAS/SATA of HDD type in VD",
+    "Mix of SAS/SATA of SSD type in VD", "Mix of SSD/HDD in VD", "Module Version",
+    "Module microcode update required", "Multipath", "NAND Vendor", "NCQ", "NCQ setting", "NVDATA Version",
+    "NVRAM Size", "Needs EKM Attention", "Next Battery Learn", "Next Consistency check launch",
+    "Next Learn time", "Next Patrol Read launch", "No space to cache offload", "Non Coerced size",
+    "Number of Blocks", "Number of Controllers", "Number of bytes of user data in LBA", "OEMID",
+    "OS Drive Name", "On Board Expander", "Operating System", "PCI Address", "PCI Bus Number",
+    "PCI Device Number", "PCI Function Number", "PCI Slot", "PD Firmware Download in progress", "PI Eligible",
+    "PI type", "PSOC Version", "Pack Energy", "Patrol Read Rate", "Patrol Read Reoccurrence",
+    "Performance Metrics", "Phy Polarity", "Phy PolaritySplit", "Physical Drives", "Physical Sector Size",
+    "Point In Time Progress", "Power Saving option", "Power Savings", "Preboot CLI Version",
+    "RAID Level Supported", "ROC temperature(Degree Celcius)", "ROC temperature(Degree Celsius)",
+    "Read Policy", "Read cache bypass enabled for Parity RAID LDs", "Real Time Scheduler", "Rebuild Rate",
+    "Reconstruct Rate", "Reconstruction", "Remaining Reserve Space", "Reorder Host Requests",
+    "Requested Boot Drive", "Restore Hot Spare on Insertion", "Restore HotSpare on Insertion",
+    "Revertible Hot Spares", "Revision No", "Rework Date", "SAS Address", "SAS Disable", "SBR Version",
+    "SCSI NAA Id", "SED Capable", "SED Enabled", "SMART Mode", "SSC Policy is WB", "Safe ID",
+    "Sanitize Support", "Scheduled Tasks", "Sector Size", "Secured", "Security Key Assigned",
+    "Security Protocol", "Self Diagnostic", "Sequence Number", "Serial Debugger", "Set Power State For Cfg",
+    "Shield Counter", "Snapshot Enabled", "Spanning", "Spin Down Mode", "Status Code", "Stop BIOS on Error",
+    "StoreLib IR3 Version", "StoreLib IT Version", "Strip Size", "SubDevice Id", "SubVendor Id",
+    "Successful diagnostics completion on", "Support AES Encryption Algorithm", "Support Allowed Operations",
+    "Support Boot Time PFK Change", "Support Breakmirror", "Support CPLDUpdate", "Support Clear Snapdump",
+    "Support Config Auto Balance", "Support Config Page Model", "Support Ctrl Info Extended",
+    "Support Debug Queue", "Support Degraded Media", "Support Diagnostic results",
+    "Support DisableImmediateIO", "Support Disabling Auto Select Boot Drive", "Support Drive Crypto Erase",
+    "Support Drive FW Download Mask", "Support Drive Makers Authority",
+    "Support Drive Unrecovered Medium Error Count", "Support DrvActivityLEDSetting", "Support Dual Fw Image",
+    "Support EKM", "Support Emergency Spares", "Support Emulated Drives", "Support Enclosure Enumeration",
+    "Support Encrypted MFC", "Support Enhanced Foreign Import", "Support Ext Enclosure",
+    "Support Extended Controller Property", "Support Extended Drive performance Monitoring",
+    "Support Extended Sanitize", "Support FW Triggered Snapdump", "Support Factory Repurpose",
+    "Support FastPath", "Support FlushWriteVerify", "Support Force Personality Change", "Support ForceFlash",
+    "Support ForceTo512e", "Support IButton less", "Support Inactivity Print", "Support JBOD",
+    "Support JBOD Write cache", "Support LD Rebuild errorcounter", "Support LDPI Type1", "Support LDPI Type2",
+    "Support LDPI Type3", "Support Lane DeviceType", "Support Lane current speed", "Support Large QD Support",
+    "Support LargeIOSupport", "Support Ld BBM Info", "Support Least Latency Mode", "Support Maintenance Mode",
+    "Support Max Rate SATA", "Support Multipath", "Support NVMe Init Error Device ConnectorIndex",
+    "Support NVMe Repair", "Support NVMe Thermal Poll", "Support NVMe Width", "Support None Mode Params",
+    "Support Odd & Even Drive count in RAID1E", "Support OnDemand Snapdump", "Support PCIe PERST override",
+    "Support PCIe Reference Clock override", "Support PD Firmware Download", "Support PFK",
+    "Support PHY current speed", "Support PI", "Support PSOC Part Information", "Support PSOC Update",
+    "Support Package Stamp Mismatch Reporting", "Support Parallel FW Update",
+    "Support Parity Read Cache Bypass", "Support Perf Tuning", "Support Phy State Control",
+    "Support Physical Link Speed", "Support Platform Security", "Support Power State",
+    "Support Powersave Max With Cache", "Support Report Delay OCR Range", "Support Reset Now",
+    "Support SMP Passthru with Port Number", "Support SRIOV Options", "Support SSC Association",
+    "Support SSC WriteBack", "Support SSD PatrolRead", "Support SSD Wear Gauge", "Support Sanitize",
+    "Support Secure Boot", "Support Security", "Support SecurityonJBOD", "Support Sesmonitoring",
+    "Support Set Link Speed", "Support Shield State", "Support Slow array threshold calculation",
+    "Support Smart Poll Interval for DirectAttached", "Support SnapDump Preboot Trace Buffer Toggle",
+    "Support Snapdump", "Support Start of day PL log capture", "Support Suspend Resume BG ops",
+    "Support SystemPD", "Support T10 Power State", "Support Temperature",
+    "Support Third Party Drive Lock Status", "Support Uneven span", "Support VD Cachebypass",
+    "Support VD Hide", "Support VD Scsi Unmap", "Support VD discardCacheDuringLDDelete", "Support VolatileKey",
+    "Support Write Buffer 16", "Support Write Journal Pinning", "Support discardCacheDuringLDDelete",
+    "Support more than 8 Phys", "Support the OCE without adding drives", "Supported Drives", "System Time",
+    "TPM", "TR", "TTY Log In Flash", "Temperature Sensor for Controller", "Temperature Sensor for ROC",
+    "Time taken to detect CME", "Topology Type", "Total foreign drive groups", "Treat Single span R1E as R10",
+    "Un-Certified Hard Disk Drives", "Unmap Enabled", "Upgradable CPLD", "Upgradable PSOC", "Upgrade Key",
+    "Use drive activity for locate", "VD PowerSave Policy", "VD has Emulated PD", "Vendor Id",
+    "Virtual Drives", "WWN", "WebBIOS Version", "Wide Port Capable", "Write Policy", "ZCR Config",
+    "Zero Based Enclosure Enumeration", "scap Date of Manufacture", "scapBatPackAssmNo", "scapBatversionNo",
+    "scapPCBversionNo", "scapPcbAssmNo", "scapSerialNo", "tmm Date of Manufacture", "tmmBatPackAssmNo",
+    "tmmBatversionNo", "tmmFru", "tmmPCBversionNo", "tmmPcbAssmNo", "tmmSerialNo", "PR Mode",
+    "PR Execution Delay", "PR iterations completed", "PR Next Start time", "PR on SSD", "PR Current State",
+    "PR Excluded VDs", "PR MaxConcurrentPd", "CC Operation Mode", "CC Execution Delay", "CC Next Starttime",
+    "CC Current State", "CC Number of iterations", "CC Number of VD completed", "CC Excluded VDs"};
+// Tables whose rows the model has no place for.
+inline constexpr std::string_view ignored_tables[] = {
+    "Advanced Software Option", "Enclosure Information", "Enclosure LIST", "FOREIGN CONFIGURATION",
+    "Missing Drives", "Policies Table", "Port Information"};
+// Every column name of the tables: a row with another column is not read silently.
+// (JSON keys keep their blanks: " Mode", " Time Remaining"; text headers split at blanks: "Estimated",
+// "Time", "Left".)
+inline constexpr std::string_view known_columns[] = {
+    " Mode", " Time Remaining", "Access", "AdapterType", "Adv", "Adv S/W Opt", "Alms", "Arr", "Array", "BT",
+    "Cac", "Cache", "Consist", "Ctl", "Ctrl_Prop", "Current", "DG", "DG/VD", "DID", "DS3", "Default",
+    "Description", "DevId", "Drive-ID", "EID", "EID:Slot", "EID:Slt", "Estimated", "FSpace", "Fans", "Intf",
+    "Learn", "Left", "Linkspeed", "Med", "MfgDate", "Mode", "Model", "Name", "Next", "Next Learn", "NoVDs",
+    "Opt", "PCI Address", "PD", "PDC", "PI", "PS", "Policy", "Port", "Port#", "ProdID", "Progress%", "Prop",
+    "Property", "Remaining", "RetentionTime", "Row", "S/W", "SAS", "SAS address", "SED", "SIM", "SeSz", "Size",
+    "Slots", "Sp", "State", "Status", "SubDevId", "SubVendId", "TR", "TSs", "TYPE", "Temp", "Time", "Type",
+    "Value", "VendId", "VendorSpecific", "address", "sCC"};
+// Sections ("Basics :" over "=====") storcli prints.
+inline constexpr std::string_view known_sections[] = {
+    "Advanced Software Option", "BBU_Info", "Basics", "Boot", "Bus", "Cachevault_Info", "Capabilities",
+    "Controller Properties", "Defaults", "Design_Info", "Enclosure Information", "Enclosure LIST",
+    "Enterprise Key management", "FOREIGN CONFIGURATION", "Firmware_Status", "GasGaugeStatus",
+    "High Availability", "HwCfg", "Missing Drives", "PCI Version", "PD LIST", "Pending Images in Flash",
+    "Physical Device Information", "Policies", "Policies Table", "Port Information", "Properties",
+    "Scheduled Tasks", "Status", "Supported Adapter Operations", "Supported PD Operations",
+    "Supported VD Operations", "TOPOLOGY", "VD LIST", "Version"};
+// Lines without "=" that storcli prints under a section.
+inline constexpr std::string_view ignored_lines[] = {
+    "Check Consistency", "Generating detailed summary of the adapter, it may take a while to complete."};
+
+// "5a 0c ff 3f 37 c8 10 00 ...": a line of the hex dump under "Inquiry Data".
+inline bool is_hex_dump(std::string_view s) {
+  const auto fields = split_fields(s);
+  return fields.size() >= 4 && std::all_of(fields.begin(), fields.end(), [](std::string_view f) {
+    return f.size() == 2 && std::isxdigit(static_cast<unsigned char>(f[0])) && std::isxdigit(static_cast<unsigned char>(f[1]));
+  });
+}
+
+// The note under a BBU table: "Mode 5: 48+ Hrs retention with a non-transparent learn cycle" /
+// "and moderate service life."
+inline bool is_learn_mode_note(std::string_view s) {
+  return (istarts_with(s, "Mode ") && icontains(s, "retention")) || (istarts_with(s, "and ") && s.ends_with("service life."));
+}
+
+// Keys whose value storcli wraps onto the lines below ("RAID Level Supported = RAID0, ..., \n RAID60, ...").
+inline constexpr std::string_view wrapping_keys[] = {"RAID Level Supported", "Supported Drives"};
+
+inline bool is_known_section(std::string_view s) {
+  // "Drive /c0/e252/s0 - Detailed Information", "VD0 Properties", "/c0/v0", "PDs for VD 0": numbered sections.
+  return is_listed(s, known_sections) || istarts_with(s, "Drive /") || istarts_with(s, "/c") ||
+         (istarts_with(s, "VD") && icontains(s, "Properties")) || istarts_with(s, "PDs for VD");
+}
+
 // Everything the text and JSON forms say, fed as section key/values and table rows.
 class builder {
  public:
@@ -144,36 +315,55 @@ class builder {
   void kv(std::size_t line, std::string_view section, std::string_view key, std::string_view value) {
     value = trim(value);
     key = trim(key);
-    if (iequals(section, "Command Status") || section.empty() || iequals(section, "Basics")) {
-      if (iequals(key, "Status")) { status_failed_ = iequals(value, "Failure"); return; }
-      if (iequals(key, "Description")) { description_ = std::string(value); return; }
-      if (iequals(key, "Controller")) { if (auto n = parse_uint(value)) select(n); return; }
-    }
-    if (iequals(section, "Command Status")) return;
-    if (istarts_with(section, "Drive /")) { drive_kv(line, section, key, value); return; }
-    if (istarts_with(section, "VD") && icontains(section, "Properties")) { vd_kv(line, section, key, value); return; }
-    if (icontains(section, "BBU_Info") || icontains(section, "Cachevault_Info") || iequals(section, "BBU") ||
-        iequals(section, "Cachevault") || iequals(section, "Firmware_Status") || iequals(section, "Firmware Status")) {
-      battery_kv(line, section, key, value);
-      return;
-    }
-    controller_kv(line, section, key, value);
+    if (!read_kv(line, section, key, value) && !is_listed(key, ignored_keys))
+      warn(line, not_read(std::string(key) + " = " + std::string(value)));
   }
 
-  void table_row(std::size_t line, std::string_view table, const row& r) {
-    if (r.contains("Property") && r.contains("Value")) { kv(line, table, r.find("Property")->second, r.find("Value")->second); return; }
-    if (iequals(table, "VD LIST") || (table.starts_with("/c") && table.find("/v") != std::string_view::npos)) vd_row(line, r);
-    else if (iequals(table, "PD LIST") || istarts_with(table, "PDs for VD") || istarts_with(table, "Drive /")) pd_row(line, r);
+  /// One row of a table; `text` is the row as printed, for the warning when it is not read.
+  void table_row(std::size_t line, std::string_view table, const row& r, std::string_view text) {
+    // Columns are checked by name: a row whose columns the parser does not know is not silently read.
+    for (const auto& [column, value] : r)
+      if (!is_listed(column, known_columns)) return warn(line, not_read(text.empty() ? column + " = " + value : std::string(text)));
+    if (r.size() == 2 && r.contains("Property") && r.contains("Value")) { kv(line, table, r.find("Property")->second, r.find("Value")->second); return; }
+    if (r.size() == 2 && r.contains("Ctrl_Prop") && r.contains("Value")) { kv(line, table, r.find("Ctrl_Prop")->second, r.find("Value")->second); return; }
+    if (r.contains("DG/VD")) vd_row(line, r);
+    else if (r.contains("EID:Slt") && (iequals(table, "PD LIST") || istarts_with(table, "PDs for VD") || istarts_with(table, "Drive /") ||
+                                       table.empty()))
+      pd_row(line, r);
+    else if (r.contains("EID:Slot") && r.contains("Arr")) topology_row(line, r);
+    else if (r.contains("Drive-ID") && r.contains("Progress%")) progress_row(line, r);
     else if (icontains(table, "Cachevault_Info") || icontains(table, "BBU_Info")) battery_row(line, table, r);
     else if (icontains(table, "System Overview")) {
       if (auto n = get(r, "Ctl")) {
         select(parse_uint(*n));
         if (auto m = get(r, "Model")) ctrl().model = std::string(*m);
       }
+    } else if (!is_listed(table, ignored_tables)) {
+      warn(line, not_read(text.empty() ? "a row of table '" + std::string(table) + "'" : std::string(text)));
     }
   }
 
+  // A "key = value" (or JSON member) of a section; false when the model has no place for it.
+  bool read_kv(std::size_t line, std::string_view section, std::string_view key, std::string_view value) {
+    if (iequals(section, "Command Status") || section.empty() || iequals(section, "Basics")) {
+      if (iequals(key, "Status")) { status_failed_ = iequals(value, "Failure"); return true; }
+      if (iequals(key, "Description")) { description_ = std::string(value); return true; }
+      if (iequals(key, "Controller")) { if (auto n = parse_uint(value)) select(n); return true; }
+    }
+    if (iequals(section, "Command Status")) return false;
+    if (istarts_with(section, "Drive /")) return drive_kv(line, section, key, value);
+    if (istarts_with(section, "VD") && icontains(section, "Properties")) return vd_kv(line, section, key, value);
+    if (icontains(section, "BBU_Info") || icontains(section, "Cachevault_Info") || iequals(section, "BBU") ||
+        iequals(section, "Cachevault") || iequals(section, "Firmware_Status") || iequals(section, "Firmware Status"))
+      return battery_kv(line, section, key, value);
+    return controller_kv(line, section, key, value);
+  }
+
   expected<inventory> finish() {
+    for (auto& [c, from] : topology_drives_) {
+      ctrl_ = c;
+      fill(pd(from.enclosure, from.slot), from);
+    }
     if (inv_.controllers.empty()) {
       if (!failures_.empty()) return fail("storcli: " + failures_.front());
       return fail("storcli: no controller found in the text");
@@ -245,7 +435,7 @@ class builder {
               s == std::string_view::npos ? std::nullopt : number_after(p.substr(s + 1), 's'));
   }
 
-  void controller_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
+  bool controller_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     const bool defaults = iequals(section, "Defaults");
     if (iequals(k, "Model") || iequals(k, "Product Name")) ctrl().model = str(v);
     else if (iequals(k, "Serial Number")) ctrl().serial = str(v);
@@ -273,10 +463,13 @@ class builder {
     } else if (defaults && iequals(k, "Cached IO")) {
       if (auto b = on_off(v)) ctrl().default_policy.io = *b ? io_policy::cached : io_policy::direct;
       else warn(line, "cannot read Cached IO '" + std::string(v) + "'");
+    } else {
+      return false;
     }
+    return true;
   }
 
-  void vd_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
+  bool vd_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     auto& d = vd(number_after(section, 'D'));
     if (iequals(k, "Strip Size")) set(line, k, d.strip_bytes, parse_tool_size(v), v);
     else if (iequals(k, "Span Depth")) set(line, k, d.span_count, parse_uint(v), v);
@@ -297,10 +490,13 @@ class builder {
       else if (s == "enabled") d.current_policy.disk_cache = disk_cache_policy::enabled;
       else if (s == "disabled") d.current_policy.disk_cache = disk_cache_policy::disabled;
       else warn(line, "cannot read Disk Cache Policy '" + std::string(v) + "'");
+    } else {
+      return false;
     }
+    return true;
   }
 
-  void drive_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
+  bool drive_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     auto& d = drive_named(section);
     if (iequals(k, "Media Error Count")) set(line, k, d.media_errors, parse_unsigned(v), v);
     else if (iequals(k, "Other Error Count")) set(line, k, d.other_errors, parse_unsigned(v), v);
@@ -312,6 +508,8 @@ class builder {
     else if (iequals(k, "Firmware Revision")) d.firmware = str(v);
     else if (iequals(k, "Raw size")) set(line, k, d.size_bytes, parse_tool_size(v), v);
     else if (iequals(k, "Write Cache")) set(line, k, d.write_cache, on_off(v), v);
+    else return false;
+    return true;
   }
 
   // "None", "Consistency Check (36%)", "Rebuild (12%)", "Background Initialization (5%)", "Reconstruction (3%)".
@@ -328,7 +526,7 @@ class builder {
     if (open != std::string_view::npos) d.progress_percent = parse_leading_number(v.substr(open + 1));
   }
 
-  void battery_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
+  bool battery_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     auto& b = ctrl().battery;
     if (iequals(k, "Type")) {
       b.model = str(v);
@@ -341,7 +539,10 @@ class builder {
     else if (iequals(k, "Battery Pack Missing")) {
       if (auto missing = on_off(v)) b.present = !*missing;
       else warn(line, "cannot read Battery Pack Missing '" + std::string(v) + "'");
+    } else {
+      return false;
     }
+    return true;
   }
 
   void vd_row(std::size_t line, const row& r) {
@@ -390,6 +591,33 @@ class builder {
     if (auto v = get(r, "Model"); v && !d.model) d.model = std::string(*v);
   }
 
+  // TOPOLOGY: "1 0 1 32:4 4 DRIVE Rbld Y 3.637 TB ...": the rows of type DRIVE are drives; the
+  // others are disk groups and arrays, which are not virtual drives. They are kept aside until the end:
+  // the PD LIST printed after them gives the drives' order, and these only fill what it leaves out.
+  void topology_row(std::size_t line, const row& r) {
+    const auto type = get(r, "Type");
+    const auto es = get(r, "EID:Slot");
+    if (!type || !iequals(*type, "DRIVE") || !es) return;
+    const auto colon = es->find(':');
+    if (colon == std::string_view::npos) return warn(line, "cannot read EID:Slot '" + std::string(*es) + "'");
+    ctrl();
+    physical_drive d;
+    d.enclosure = parse_uint(es->substr(0, colon));
+    d.slot = parse_uint(es->substr(colon + 1));
+    if (auto v = get(r, "DID")) set(line, "DID", d.device_id, parse_uint(*v), *v);
+    if (auto v = get(r, "State")) set(line, "State", d.state, pd_state_of(*v), *v);
+    if (auto v = get(r, "Size")) set(line, "Size", d.size_bytes, parse_tool_size(*v), *v);
+    topology_drives_.push_back({*ctrl_, std::move(d)});
+  }
+
+  // "show rebuild": "/c0/e32/s4  3 In progress -"; a drive not being rebuilt says nothing of its state.
+  void progress_row(std::size_t line, const row& r) {
+    const auto id = get(r, "Drive-ID");
+    if (!id || !id->starts_with("/c")) return warn(line, "cannot read Drive-ID");
+    auto& d = drive_named(*id);
+    if (const auto status = get(r, "Status"); status && iequals(*status, "In progress")) d.state = pd_state::rebuilding;
+  }
+
   void battery_row(std::size_t line, std::string_view table, const row& r) {
     auto& b = ctrl().battery;
     const auto model = get(r, "Model");
@@ -404,13 +632,27 @@ class builder {
 
   inventory inv_;
   std::optional<std::size_t> ctrl_;
+  std::vector<std::pair<std::size_t, physical_drive>> topology_drives_;  // per controller index
   bool status_failed_ = false;
   std::string description_;
   std::vector<std::string> failures_;
 };
 
 // Cells of a whitespace table row by header; Model, Name or RetentionTime may hold spaces.
-inline row split_row(const std::vector<std::string_view>& header, std::string_view line) {
+// A row of a whitespace table, by column; nullopt when its cells cannot be the table's (too few, or
+// too many for a table with no column that may hold blanks).
+inline std::optional<row> split_row(const std::vector<std::string_view>& header, std::string_view line) {
+  // "show rebuild": "/c0/e32/s4  3 In progress -", "/c0/e252/s3 - Not in progress -": the status has blanks.
+  if (!header.empty() && header[0] == "Drive-ID") {
+    const auto fields = split_fields(line);
+    const auto progress = std::find_if(fields.begin(), fields.end(), [](std::string_view f) { return iequals(f, "progress"); });
+    if (fields.size() < 4 || progress == fields.end() || progress - fields.begin() < 3) return std::nullopt;
+    row out{{"Drive-ID", std::string(fields[0])}, {"Progress%", std::string(fields[1])}};
+    std::string status;
+    for (auto f = fields.begin() + 2; f <= progress; ++f) status += (status.empty() ? "" : " ") + std::string(*f);
+    out["Status"] = status;
+    return out;
+  }
   std::vector<std::string> cells;
   for (auto f : split_fields(line)) {
     // "476.375 GB" is one value split by a space.
@@ -425,6 +667,7 @@ inline row split_row(const std::vector<std::string_view>& header, std::string_vi
     if (header[i] == "Model" || header[i] == "Name" || header[i] == "RetentionTime") free = i;
   row out;
   const std::ptrdiff_t extra = static_cast<std::ptrdiff_t>(cells.size()) - static_cast<std::ptrdiff_t>(header.size());
+  if (extra < (free < header.size() ? -1 : 0) || (extra > 0 && free == header.size())) return std::nullopt;
   std::size_t c = 0;
   for (std::size_t h = 0; h < header.size() && c < cells.size(); ++h) {
     if (h == free && extra == -1) continue;  // the free column is empty (a VD without a name)
@@ -441,6 +684,18 @@ inline row split_row(const std::vector<std::string_view>& header, std::string_vi
 
 inline bool all_of(std::string_view s, char c) { return s.size() >= 3 && s.find_first_not_of(c) == std::string_view::npos; }
 
+// "Cac=CacheCade|Rec=Recovery|OfLn=OffLine", "EID-Enclosure Device ID|Slt-Slot No.": the legend under a table.
+inline bool is_legend(std::string_view s) {
+  if (s.find('|') == std::string_view::npos) return false;
+  while (!s.empty()) {
+    const auto bar = s.find('|');
+    const std::string_view part = trim(s.substr(0, bar));
+    if (!part.empty() && part.find('=') == std::string_view::npos && part.find('-') == std::string_view::npos) return false;
+    s = bar == std::string_view::npos ? std::string_view{} : s.substr(bar + 1);
+  }
+  return true;
+}
+
 inline void read_text(std::string_view text, builder& b) {
   const auto lines = split_lines(text);
   std::string section, last_key;
@@ -454,6 +709,7 @@ inline void read_text(std::string_view text, builder& b) {
     // "Basics :" over "======": a section.
     if (i + 1 < lines.size() && all_of(trim(lines[i + 1].text), '=')) {
       section = std::string(trim(t.substr(0, t.rfind(':') == t.size() - 1 ? t.size() - 1 : t.size())));
+      if (!is_known_section(section)) b.warn(line.number, "unknown section '" + section + "': its lines are read as the controller's");
       continue;
     }
     // A table: dashes, header, dashes, rows, dashes.
@@ -463,20 +719,28 @@ inline void read_text(std::string_view text, builder& b) {
       // Property/Value tables: the value starts under "Value", and both sides may hold spaces.
       const bool property_table = header.size() == 2 && header[1] == "Value";
       const auto value_at = header_line.find("Value");
+      // A table the model has no place for: its rows (whose first column may hold blanks) are read past.
+      const bool ignored = is_listed(section, ignored_tables);
       i += 3;
       for (; i < lines.size() && !all_of(trim(lines[i].text), '-'); ++i) {
-        if (lines[i].kind != line_kind::output || trim(lines[i].text).empty()) continue;
+        if (lines[i].kind != line_kind::output || trim(lines[i].text).empty() || ignored) continue;
         if (property_table) {
           const std::string& r = lines[i].text;
           if (r.size() > value_at) b.kv(lines[i].number, section, trim(std::string_view(r).substr(0, value_at)), std::string_view(r).substr(value_at));
           continue;
         }
-        b.table_row(lines[i].number, section, split_row(header, lines[i].text));
+        if (auto r = split_row(header, lines[i].text)) b.table_row(lines[i].number, section, *r, trim(lines[i].text));
+        else b.warn(lines[i].number, not_read(trim(lines[i].text)));
       }
       continue;
     }
     const auto kv = split_key_value(t, '=');
-    if (!kv) continue;
+    if (!kv || is_legend(t)) {
+      const bool wrapped = is_listed(last_key, wrapping_keys) && t.find(',') != std::string_view::npos;
+      if (!wrapped && !is_legend(t) && !is_listed(t, ignored_lines) && !is_hex_dump(t) && !is_learn_mode_note(t))
+        b.warn(line.number, not_read(t));
+      continue;
+    }
     // "CLI Version = …", or "Controller = N" over "Status = …" without one, opens a response block.
     const bool header_start = iequals(kv->key, "CLI Version") ||
         (iequals(kv->key, "Controller") && !iequals(last_key, "Operating system") && i + 1 < lines.size() &&
@@ -505,7 +769,11 @@ class json_walker : public nlohmann::json_sax<nlohmann::json> {
   bool number_float(number_float_t, const string_t& s) override { return scalar(s); }
   bool string(string_t& v) override { return scalar(v); }
   bool binary(binary_t&) override { return scalar(""); }
-  bool key(string_t& k) override { key_ = k; return true; }
+  bool key(string_t& k) override {
+    key_ = k;
+    find_line('"' + k + '"');
+    return true;
+  }
 
   bool start_object(std::size_t) override {
     frame f{false, frames_.empty() || !frames_.back().array ? key_ : frames_.back().name, {}};
@@ -520,7 +788,7 @@ class json_walker : public nlohmann::json_sax<nlohmann::json> {
     frames_.pop_back();
     if (!frames_.empty() && frames_.back().array) {
       if (frames_.back().name == "Controllers" && frames_.size() == 2) b_.end_block(0);
-      else b_.table_row(0, frames_.back().name, f.cells);
+      else b_.table_row(f.line, frames_.back().name, f.cells, {});
     }
     return true;
   }
@@ -546,15 +814,25 @@ class json_walker : public nlohmann::json_sax<nlohmann::json> {
     bool array;
     std::string name;
     row cells;
+    std::size_t line = 0;  // of its first member
   };
+
+  // Keys come in the order of the text: the next occurrence of the quoted key is where it is.
+  void find_line(const std::string& quoted) {
+    const auto at = text_.find(quoted, cursor_);
+    if (at == std::string_view::npos) return;
+    for (std::size_t i = cursor_; i < at; ++i) line_ += text_[i] == '\n';
+    cursor_ = at + quoted.size();
+  }
   bool scalar(std::string v) {
     if (frames_.empty() || frames_.back().array) return true;
     frame& f = frames_.back();
     if (frames_.size() >= 2 && frames_[frames_.size() - 2].array && frames_[frames_.size() - 2].name != "Controllers") {
+      if (f.cells.empty()) f.line = line_;
       f.cells[key_] = std::move(v);
       return true;
     }
-    b_.kv(0, f.name == "Response Data" ? std::string_view{} : std::string_view(f.name), key_, v);
+    b_.kv(line_, f.name == "Response Data" ? std::string_view{} : std::string_view(f.name), key_, v);
     return true;
   }
 
@@ -562,6 +840,7 @@ class json_walker : public nlohmann::json_sax<nlohmann::json> {
   std::string_view text_;
   std::string key_;
   std::vector<frame> frames_;
+  std::size_t cursor_ = 0, line_ = 1;
 };
 
 inline bool looks_like_json(std::string_view text) noexcept {
@@ -575,7 +854,10 @@ RAIDBENCH_API bool parser_traits<storcli>::detect(std::string_view text) noexcep
   using detail::icontains;
   if (detail::storcli_detail::looks_like_json(text)) return icontains(text, "\"Controllers\"") && icontains(text, "\"Command Status\"");
   return icontains(text, "Status = Success") || icontains(text, "Status = Failure") ||
-         icontains(text, "Generating detailed summary of the adapter");
+         icontains(text, "Generating detailed summary of the adapter") ||
+         // Excerpts pasted without the status header: a PD LIST, TOPOLOGY or "show rebuild" table header.
+         (icontains(text, "EID:Slt DID State") || icontains(text, "DG Arr Row EID:Slot DID Type") ||
+          (icontains(text, "Drive-ID") && icontains(text, "Progress%")));
 }
 
 RAIDBENCH_API expected<inventory> parser_traits<storcli>::parse(std::string_view text) {
