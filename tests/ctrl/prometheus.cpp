@@ -15,17 +15,6 @@ using namespace raidbench::test;
 
 namespace {
 
-// promtool's complaints about a metrics text; empty when it passes.
-std::string promtool_check(const std::string& metrics) {
-  const temp_dir dir;
-  const auto file = dir / "metrics.prom";
-  std::ofstream(file, std::ios::binary) << metrics;
-  const auto r = run_shell(std::string(PROMTOOL) + " check metrics < " + quoted(file.string()));
-  return r.status == 0 ? std::string() : "status " + std::to_string(r.status) + ": " + r.out + r.err;
-}
-
-bool has_line(const std::string& text, const std::string& line) { return ("\n" + text).find("\n" + line + "\n") != std::string::npos; }
-
 inventory hand_made() {
   inventory inv;
   inv.source = "megacli";

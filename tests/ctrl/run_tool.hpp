@@ -49,6 +49,20 @@ inline std::string fixture_arg(const std::string& relative) {
   return quoted(std::string(RAIDBENCH_FIXTURES_DIR) + "/" + relative);
 }
 
+// promtool's complaints about a metrics text; empty when it passes.
+inline std::string promtool_check(const std::string& metrics) {
+  const temp_dir dir;
+  const auto file = dir / "metrics.prom";
+  std::ofstream(file, std::ios::binary) << metrics;
+  const auto r = run_shell(std::string(PROMTOOL) + " check metrics < " + quoted(file.string()));
+  return r.status == 0 ? std::string() : "status " + std::to_string(r.status) + ": " + r.out + r.err;
+}
+
+// True when `line` is a whole line of `text`.
+inline bool has_line(const std::string& text, const std::string& line) {
+  return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
+}
+
 // Number of lines in a text.
 inline std::size_t count_lines(const std::string& text) {
   std::size_t n = 0;

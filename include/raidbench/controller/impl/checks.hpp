@@ -113,7 +113,7 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
         out.push_back(std::move(f));
       }
       if (v.current_policy.disk_cache == disk_cache_policy::enabled && cd::writes_back(current)) {
-        finding f{"drive_cache_enabled", battery_issue ? severity::critical : severity::warning,
+        finding f{"drive_cache_enabled", battery_issue ? battery_level : severity::warning,
                   vn + " has the drives' volatile write cache enabled behind a write-back controller: the "
                        "controller battery does not cover it, so flushed writes can still be lost",
                   {vn + ": disk cache policy = enabled", vn + ": current write policy = " + std::string(to_string(*current))}};
@@ -140,7 +140,7 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
       if (!failing.empty())
         out.push_back({"drive_predictive_failure", severity::warning, dn + " predicts its own failure", std::move(failing)});
       if (d.write_cache == true && any_write_back) {
-        finding f{"drive_cache_enabled", battery_issue ? severity::critical : severity::warning,
+        finding f{"drive_cache_enabled", battery_issue ? battery_level : severity::warning,
                   dn + " has its volatile write cache enabled behind a write-back controller: the "
                        "controller battery does not cover it",
                   {dn + ": write cache = enabled"}};
