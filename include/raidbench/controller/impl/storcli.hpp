@@ -639,19 +639,25 @@ class builder {
 };
 
 // Cells of a whitespace table row by header; Model, Name or RetentionTime may hold spaces.
-// A row of a whitespace table, by column; nullopt when its cells cannot be the table's (too few, or
-// too many for a table with no column that may hold blanks).
-inline std::optional<row> split_row(const std::vector<std::string_view>& header, std::string_view line) {
+// A row of a whitespace table, by column. `fits` is false when its cells cannot be the table's (too
+// few, or too many for a table with no column that may hold blanks): the cells are then given to the
+// columns from the left, and the caller reports the row.
+struct split_result {
+  row cells;
+  bool fits = true;
+};
+
+inline split_result split_row(const std::vector<std::string_view>& header, std::string_view line) {
   // "show rebuild": "/c0/e32/s4  3 In progress -", "/c0/e252/s3 - Not in progress -": the status has blanks.
   if (!header.empty() && header[0] == "Drive-ID") {
     const auto fields = split_fields(line);
     const auto progress = std::find_if(fields.begin(), fields.end(), [](std::string_view f) { return iequals(f, "progress"); });
-    if (fields.size() < 4 || progress == fields.end() || progress - fields.begin() < 3) return std::nullopt;
+    if (fields.size() < 4 || progress == fields.end() || progress - fields.begin() < 3) return {{}, false};
     row out{{"Drive-ID", std::string(fields[0])}, {"Progress%", std::string(fields[1])}};
     std::string status;
     for (auto f = fields.begin() + 2; f <= progress; ++f) status += (status.empty() ? "" : " ") + std::string(*f);
     out["Status"] = status;
-    return out;
+    return {out, true};
   }
   std::vector<std::string> cells;
   for (auto f : split_fields(line)) {
@@ -667,7 +673,10 @@ inline std::optional<row> split_row(const std::vector<std::string_view>& header,
     if (header[i] == "Model" || header[i] == "Name" || header[i] == "RetentionTime") free = i;
   row out;
   const std::ptrdiff_t extra = static_cast<std::ptrdiff_t>(cells.size()) - static_cast<std::ptrdiff_t>(header.size());
-  if (extra < (free < header.size() ? -1 : 0) || (extra > 0 && free == header.size())) return std::nullopt;
+  if (extra < (free < header.size() ? -1 : 0) || (extra > 0 && free == header.size())) {
+    for (std::size_t h = 0; h < header.size() && h < cells.size(); ++h) out[std::string(header[h])] = cells[h];
+    return {out, false};
+  }
   std::size_t c = 0;
   for (std::size_t h = 0; h < header.size() && c < cells.size(); ++h) {
     if (h == free && extra == -1) continue;  // the free column is empty (a VD without a name)
@@ -679,7 +688,7 @@ inline std::optional<row> split_row(const std::vector<std::string_view>& header,
     }
     out[std::string(header[h])] = cells[c++];
   }
-  return out;
+  return {out, true};
 }
 
 inline bool all_of(std::string_view s, char c) { return s.size() >= 3 && s.find_first_not_of(c) == std::string_view::npos; }
@@ -729,8 +738,10 @@ inline void read_text(std::string_view text, builder& b) {
           if (r.size() > value_at) b.kv(lines[i].number, section, trim(std::string_view(r).substr(0, value_at)), std::string_view(r).substr(value_at));
           continue;
         }
-        if (auto r = split_row(header, lines[i].text)) b.table_row(lines[i].number, section, *r, trim(lines[i].text));
-        else b.warn(lines[i].number, not_read(trim(lines[i].text)));
+        const auto r = split_row(header, lines[i].text);
+        if (!r.fits) b.warn(lines[i].number, "row does not fit its table's columns, read from the left: '" +
+                                                 std::string(trim(lines[i].text)) + "'");
+        if (!r.cells.empty()) b.table_row(lines[i].number, section, r.cells, trim(lines[i].text));
       }
       continue;
     }
