@@ -151,4 +151,34 @@ BOOST_AUTO_TEST_CASE(every_line_of_every_capture_is_in_the_parser_lists) {
   }
 }
 
+// A section the parser does not know ends the object above it: its keys are reported, never assigned
+// to the last drive, logical device or controller read.
+BOOST_AUTO_TEST_CASE(keys_of_an_unknown_section_land_nowhere) {
+  const auto mega = parser_traits<megacli>::parse(
+      "Adapter #0\n\nEnclosure Device ID: 32\nSlot Number: 0\nFirmware state: Online, Spun Up\n\n"
+      "Foreign Configuration Information:\nFirmware state: Failed\n");
+  BOOST_TEST_REQUIRE(mega.has_value());
+  BOOST_TEST((mega->controllers.at(0).physical_drives.at(0).state == pd_state::online));
+  BOOST_TEST(warns_about(*mega, 7));
+  BOOST_TEST(warns_about(*mega, 8));
+
+  const auto arc = parser_traits<arcconf>::parse(
+      "Controllers found: 1\n----\nLogical device information\n----\nLogical device number 0\n"
+      "   Status of logical device                 : Optimal\n"
+      "   Mirror Shadow Information\n   Status of logical device                 : Failed\n");
+  BOOST_TEST_REQUIRE(arc.has_value());
+  BOOST_TEST((arc->controllers.at(0).virtual_drives.at(0).state == vd_state::optimal));
+  BOOST_TEST(warns_about(*arc, 7));
+  BOOST_TEST(warns_about(*arc, 8));
+
+  const auto stor = parser_traits<storcli>::parse(
+      "CLI Version = 007.1017.0000.0000 May 10, 2019\nController = 0\nStatus = Success\nDescription = None\n\n"
+      "Basics :\n======\nController = 0\nModel = LSI MegaRAID SAS 9271-8i\n\n"
+      "Expander Details :\n================\nModel = SAS2X28\n");
+  BOOST_TEST_REQUIRE(stor.has_value());
+  BOOST_TEST(stor->controllers.at(0).model == "LSI MegaRAID SAS 9271-8i");
+  BOOST_TEST(warns_about(*stor, 11));
+  BOOST_TEST(warns_about(*stor, 13));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

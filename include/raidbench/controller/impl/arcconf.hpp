@@ -279,7 +279,12 @@ class reader {
     }
     const bool known = kv ? is_listed(kv->key, ignored_keys) || istarts_with(kv->key, "Slot ") || is_numbered_heading(kv->key)
                           : is_listed(s, ignored_lines) || is_numbered_heading(s) || is_channel_device_list(s);
-    if (!read && !known) warn(not_read(s));
+    if (!read && !known) {
+      warn(not_read(s));
+      // An unknown heading ends the logical device or drive above it: its keys are not theirs.
+      if (!kv && part_ == part::logical) finish_logical();
+      if (!kv && part_ == part::physical) pd_ = std::nullopt;
+    }
   }
 
   bool major_header(std::string_view s) {

@@ -359,7 +359,8 @@ class reader {
         "Error Counters", "Cluster Information", "Default Settings", "Defaults", "Supported Adapter Operations",
         "Supported VD Operations", "Supported PD Operations"};
     const std::string_view heading = trim(here.substr(0, colon));
-    if (!is_listed(heading, known)) warn(lines_[i_].number, "unknown section '" + std::string(heading) + "': its keys are read as the adapter's");
+    unknown_section_ = !is_listed(heading, known);
+    if (unknown_section_) warn(lines_[i_].number, "unknown section '" + std::string(heading) + "': its keys are not read");
     section_ = to_lower(heading);
     if (block_ != block::bbu) block_ = block::adapter;
     return true;
@@ -385,7 +386,7 @@ class reader {
 
   void read_line(const text_line& line) {
     const std::string_view t = trim(line.text);
-    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); unknown_section_ = false; return; }
     if (auto n = number_after(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
     if (istarts_with(t, "BBU ") && icontains(t, "for Adapter")) {
       select(number_after(t.substr(t.rfind(':') + 1), ""));
@@ -409,8 +410,12 @@ class reader {
     const auto kv = split_key_value(t);
     if (!kv) {
       const auto property = split_key_value(t, '=');
-      if (!is_listed(t, ignored_lines) && !is_sas_address_row(t) && !(property && is_listed(property->key, ignored_keys)))
+      if (!is_listed(t, ignored_lines) && !is_sas_address_row(t) && !(property && is_listed(property->key, ignored_keys))) {
+        // Probably the heading of a section this parser does not know: what follows belongs to no
+        // VD, drive or battery read so far.
         warn(line.number, not_read(t));
+        block_ = block::none;
+      }
       return;
     }
     const std::string_view k = kv->key, v = kv->value;
@@ -438,7 +443,10 @@ class reader {
       case block::none: case block::adapter: read = adapter_key(line.number, k, v); break;
       case block::enclosure: case block::summary: break;
     }
-    if (!read && !is_listed(k, ignored_keys)) warn(line.number, not_read(t));
+    if (!read && !is_listed(k, ignored_keys)) {
+      warn(line.number, not_read(t));
+      if (v.empty()) block_ = block::none;  // "Something Unknown:" heads a section of its own
+    }
   }
 
   // "Adapter 0-VD 1(target id: 1): Cache Policy:WriteBack, ..." or "...: Disk Write Cache : Disabled".
@@ -489,7 +497,7 @@ class reader {
         "BIOS Version", "Memory Size", "Memory", "BBU", "Write Policy", "Read Policy", "Cached IO", "Cache When BBU Bad"};
     bool known = false;
     for (auto key : keys) known = known || iequals(k, key);
-    if (!known) return false;  // only a key we read may conjure the controller it belongs to
+    if (!known || unknown_section_) return false;  // only a key we read may conjure the controller it belongs to
     auto& c = ctrl();
     const bool defaults = section_ == "default settings" || section_ == "defaults";
     if (iequals(k, "Product Name")) c.model = str(v);
@@ -704,6 +712,7 @@ class reader {
   block block_ = block::none;
   std::string section_, summary_part_, summary_vendor_;
   bool summary_ = false, found_ = false;
+  bool unknown_section_ = false;  // under a heading not in section_header()'s list
   std::vector<pending_vd> pending_vds_;
   std::vector<pending_pd> pending_pds_;
   std::vector<std::size_t> learning_;  // controllers whose BBU reports "Learn Cycle Active: Yes"

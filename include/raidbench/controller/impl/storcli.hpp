@@ -132,6 +132,7 @@ inline std::optional<unsigned> number_after(std::string_view s, char letter) {
 // Keys storcli prints that the model has no field for (or that a section other than the one that
 // models them repeats), read past on purpose; collected from real outputs, text and JSON.
 inline constexpr std::string_view ignored_keys[] = {
+    "Serial Number",
     "Voltage",
     "A rollback operation is in progress", "Abort CC on Error", "Access Policy", "Adapter Type", "Alarm",
     "Alarm Control", "Allow Boot with Preserved Cache", "Allow Ctrl Encryption",
@@ -290,6 +291,14 @@ inline bool is_learn_mode_note(std::string_view s) {
 // Keys whose value storcli wraps onto the lines below ("RAID Level Supported = RAID0, ..., \n RAID60, ...").
 inline constexpr std::string_view wrapping_keys[] = {"RAID Level Supported", "Supported Drives"};
 
+// Sections whose keys describe the controller itself; a key of any other section (an enclosure's
+// "Model", a foreign configuration's "State") never lands on the controller.
+inline constexpr std::string_view controller_sections[] = {
+    "Basics", "Version", "Bus", "Pending Images in Flash", "Status", "Supported Adapter Operations",
+    "Supported PD Operations", "Supported VD Operations", "Enterprise Key management", "HwCfg", "Policies",
+    "Boot", "High Availability", "Defaults", "Capabilities", "Scheduled Tasks", "PCI Version",
+    "Controller Properties", "Properties"};
+
 inline bool is_known_section(std::string_view s) {
   // "Drive /c0/e252/s0 - Detailed Information", "VD0 Properties", "/c0/v0", "PDs for VD 0": numbered sections.
   return is_listed(s, known_sections) || istarts_with(s, "Drive /") || istarts_with(s, "/c") ||
@@ -356,6 +365,7 @@ class builder {
     if (icontains(section, "BBU_Info") || icontains(section, "Cachevault_Info") || iequals(section, "BBU") ||
         iequals(section, "Cachevault") || iequals(section, "Firmware_Status") || iequals(section, "Firmware Status"))
       return battery_kv(line, section, key, value);
+    if (!section.empty() && !is_listed(section, controller_sections)) return false;
     return controller_kv(line, section, key, value);
   }
 
@@ -718,7 +728,7 @@ inline void read_text(std::string_view text, builder& b) {
     // "Basics :" over "======": a section.
     if (i + 1 < lines.size() && all_of(trim(lines[i + 1].text), '=')) {
       section = std::string(trim(t.substr(0, t.rfind(':') == t.size() - 1 ? t.size() - 1 : t.size())));
-      if (!is_known_section(section)) b.warn(line.number, "unknown section '" + section + "': its lines are read as the controller's");
+      if (!is_known_section(section)) b.warn(line.number, "unknown section '" + section + "': its keys are not read");
       continue;
     }
     // A table: dashes, header, dashes, rows, dashes.
