@@ -440,4 +440,23 @@ BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
   BOOST_TEST(!parse_as<arcconf>("").has_value());
 }
 
+// Status words of newer firmware carry a qualifier or the task in parentheses: state and operation apart.
+BOOST_AUTO_TEST_CASE(status_with_qualifier_or_task) {
+  const auto inv = parse_text(
+      "Controllers found: 1\n----\nLogical device information\n----\n"
+      "Logical Device number 0\n   Status of Logical Device                 : Suboptimal, Fault Tolerant\n"
+      "Logical Device number 1\n   Status of Logical Device                 : Impacted ( Build/Verify with fix : 12 % )\n"
+      "Logical Device number 2\n   Status of Logical Device                 : Degraded ( Rebuilding : 45 % )\n");
+  const auto& v = inv.controllers.at(0).virtual_drives;
+  BOOST_TEST_REQUIRE(v.size() == 3U);
+  BOOST_TEST((v[0].state == vd_state::partially_degraded));
+  BOOST_TEST(!v[0].operation);
+  BOOST_TEST((v[1].state == vd_state::impacted));
+  BOOST_TEST((v[1].operation == vd_operation::initialize));
+  BOOST_TEST(v[1].progress_percent == 12.0);
+  BOOST_TEST((v[2].state == vd_state::degraded));
+  BOOST_TEST((v[2].operation == vd_operation::rebuild));
+  BOOST_TEST(v[2].progress_percent == 45.0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

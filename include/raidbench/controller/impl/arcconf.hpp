@@ -63,25 +63,41 @@ inline std::optional<raid_level> parse_level(std::string_view s) {
   return std::nullopt;
 }
 
-// A logical device's status: its health, the work running on it, or both ("Rebuilding": a rebuild
-// on a device that has lost redundancy until it ends). False for words it does not know.
+// A logical device's status: its health, the work running on it, or both: "Optimal", "Degraded",
+// "Rebuilding" (a rebuild on a device that has lost redundancy until it ends), "Suboptimal, Fault
+// Tolerant", "Impacted ( Build/Verify with fix : 0 % )". False for words it does not know.
 inline bool read_ld_status(std::string_view s, virtual_drive& vd) {
-  if (iequals(s, "Optimal") || iequals(s, "Okay")) vd.state = vd_state::optimal;
-  else if (iequals(s, "Impacted")) vd.state = vd_state::impacted;
-  else if (icontains(s, "rebuild")) vd.state = vd_state::degraded, vd.operation = vd_operation::rebuild;
-  else if (iequals(s, "Degraded") || iequals(s, "Critical") || iequals(s, "Interim Recovery")) vd.state = vd_state::degraded;
-  else if (iequals(s, "Suboptimal")) vd.state = vd_state::partially_degraded;
-  else if (icontains(s, "reconfigur") || icontains(s, "expanding") || icontains(s, "migrat")) vd.operation = vd_operation::reshape;
-  else if (icontains(s, "verify")) vd.operation = icontains(s, "build") ? vd_operation::initialize : vd_operation::verify;
-  else if (icontains(s, "build") || icontains(s, "initializ")) vd.operation = vd_operation::initialize;
-  else if (iequals(s, "Offline")) vd.state = vd_state::offline;
-  else if (iequals(s, "Failed")) vd.state = vd_state::failed;
-  else return false;
+  const std::string_view head = trim(s.substr(0, s.find_first_of("(,")));
+  if (iequals(head, "Optimal") || iequals(head, "Okay")) vd.state = vd_state::optimal;
+  else if (iequals(head, "Impacted")) vd.state = vd_state::impacted;
+  else if (iequals(head, "Degraded") || iequals(head, "Critical") || iequals(head, "Interim Recovery")) vd.state = vd_state::degraded;
+  else if (iequals(head, "Suboptimal")) vd.state = vd_state::partially_degraded;
+  else if (iequals(head, "Offline")) vd.state = vd_state::offline;
+  else if (iequals(head, "Failed")) vd.state = vd_state::failed;
+  if (icontains(s, "rebuild")) {
+    vd.operation = vd_operation::rebuild;
+    if (!vd.state || vd.state == vd_state::optimal) vd.state = vd_state::degraded;
+  } else if (icontains(s, "reconfigur") || icontains(s, "expanding") || icontains(s, "migrat")) {
+    vd.operation = vd_operation::reshape;
+  } else if (icontains(s, "verify")) {
+    vd.operation = icontains(s, "build") ? vd_operation::initialize : vd_operation::verify;
+  } else if (icontains(s, "build") || icontains(s, "initializ")) {
+    vd.operation = vd_operation::initialize;
+  }
+  if (!vd.state && !vd.operation) return false;
+  // "( Build/Verify with fix : 0 % )": the progress of the operation.
+  if (const auto pct = s.find('%'); vd.operation && pct != std::string_view::npos) {
+    std::size_t start = pct;
+    while (start > 0 && s[start - 1] == ' ') --start;
+    std::size_t digits = start;
+    while (digits > 0 && (is_digit(s[digits - 1]) || s[digits - 1] == '.')) --digits;
+    if (digits < start) vd.progress_percent = parse_leading_number(s.substr(digits, start - digits));
+  }
   return true;
 }
 
 inline std::optional<pd_state> parse_pd_state(std::string_view s) {
-  if (iequals(s, "Online")) return pd_state::online;
+  if (iequals(s, "Online") || istarts_with(s, "Online ")) return pd_state::online;
   if (iequals(s, "Ready") || iequals(s, "Unassigned")) return pd_state::unconfigured_good;
   if (istarts_with(s, "Raw")) return pd_state::jbod;
   if (icontains(s, "hot spare") || icontains(s, "hot-spare")) return pd_state::hot_spare;
