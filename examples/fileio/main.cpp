@@ -245,7 +245,7 @@ int main(int argc, char** argv) {
     // Read first, as sysbench does, so that even a complaint about another option minds it.
     if (a.starts_with("--verbosity=") && a.size() == 13 && a[12] >= '0' && a[12] <= '5') verbosity = static_cast<unsigned>(a[12] - '0');
   }
-  auto parsed = parse(args);
+  auto parsed = parse(args, program_name);
   if (!parsed) {
     // sysbench's banner comes before any complaint but a third command word, refused before it.
     if (!json_output && !parsed.message().starts_with("Unrecognized command line argument: ")) report(first_line);

@@ -267,15 +267,16 @@ raidbench::report::fileio_settings options::settings() const {
   return s;
 }
 
-expected<options> parse(const std::vector<std::string_view>& args) {
+expected<options> parse(const std::vector<std::string_view>& args, std::string_view program) {
   options o;
-  // sysbench's words: the first word that is not an option names the test, the second the command,
-  // a third is refused before anything else. rb-fileio also takes the command alone (no "fileio").
+  // sysbench's words: the first word that is not a "--" option names the test ("-h" too), the second
+  // the command, a third is refused before anything else. Invoked under its own name, rb-fileio also
+  // takes the command alone (no "fileio"); as "sysbench", `sysbench run` fails as sysbench's does.
   std::vector<std::string_view> words;
   for (std::string_view a : args)
-    if (!a.starts_with("-")) words.push_back(a);
+    if (!a.starts_with("--")) words.push_back(a);
   const auto is_command = [](std::string_view w) { return w == "prepare" || w == "run" || w == "cleanup" || w == "help"; };
-  if (!words.empty() && is_command(words.front())) words.insert(words.begin(), "fileio");
+  if (program != "sysbench" && !words.empty() && is_command(words.front())) words.insert(words.begin(), "fileio");
   if (words.size() > 2) return raidbench::error{fmt::format("Unrecognized command line argument: {}", words[2])};
   // Then, as in sysbench, --help and --version before the test's name and any other option.
   const auto given = [&](std::string_view flag) {  // --flag or --flag=on

@@ -56,8 +56,9 @@ struct options {
   raidbench::report::fileio_settings settings() const;
 };
 
-/// Parses argv (without the program name); a bad option is one line saying which and why.
-raidbench::expected<options> parse(const std::vector<std::string_view>& args);
+/// Parses argv (without the program name, given apart as invoked); a bad option is one line saying
+/// which and why.
+raidbench::expected<options> parse(const std::vector<std::string_view>& args, std::string_view program);
 
 /// The --help text.
 std::string usage(std::string_view program);

@@ -48,6 +48,7 @@ BOOST_AUTO_TEST_CASE(bad_options_say_why_as_sysbench_and_touch_nothing) {
       {"--test=cpu run", "FATAL: --test=cpu: rb-fileio only runs the fileio test", nullptr},
       {"fileio --file-test-mode=seqwr foo", nullptr, "Unknown command: foo"},
       {"--file-test-mode=seqwr foo", "FATAL: Cannot find benchmark 'foo': no such built-in test, file or module", nullptr},
+      {"-h", "FATAL: Cannot find benchmark '-h': no such built-in test, file or module", nullptr},
       {"fileio --file-test-mode=seqwr", nullptr, "The 'fileio' test requires a command argument. See 'sysbench fileio help'"},
   };
   const std::string banner = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";
@@ -76,6 +77,12 @@ BOOST_AUTO_TEST_CASE(bad_options_say_why_as_sysbench_and_touch_nothing) {
              std::string::npos, missing.out);
   BOOST_TEST(std::filesystem::file_size(dir / "test_file.0") == 14u);
   BOOST_TEST(!std::filesystem::exists(dir / "test_file.1"));
+
+  // Invoked as sysbench, the command alone is no test name: `sysbench run` fails as sysbench's does.
+  std::filesystem::create_symlink(RB_FILEIO, errors / "sysbench");
+  const auto as_sysbench = run_in(dir.path(), (errors / "sysbench").string() + " run");
+  BOOST_TEST(as_sysbench.status == 1);
+  BOOST_TEST(as_sysbench.out == banner + "FATAL: Cannot find benchmark 'run': no such built-in test, file or module\n");
 }
 
 BOOST_AUTO_TEST_CASE(run_without_prepare_says_so_as_sysbench) {
