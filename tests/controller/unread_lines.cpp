@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "raidbench/controller/builtin_parsers.hpp"
+#include "../../examples/custom-parser/tw_cli.hpp"
 #include "fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -38,6 +39,7 @@ const family families[] = {
     {"megacli", parse_with<megacli>}, {"storcli", parse_with<storcli>}, {"perccli", parse_with<storcli>},
     {"ssacli", parse_with<ssacli>},   {"hpacucli", parse_with<ssacli>}, {"arcconf", parse_with<arcconf>},
     {"mdadm", parse_with<mdadm>},     {"mdstat", parse_with<mdstat>},
+    {"tw_cli", parse_with<tw_cli>},  // the user parser of examples/custom-parser, held to the same rule
 };
 
 std::vector<std::string> split(const std::string& text) {

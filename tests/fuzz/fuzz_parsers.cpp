@@ -1,6 +1,6 @@
 // libFuzzer target for every parser family in one binary, so the parsers are compiled with clang's
 // instrumentation once rather than once per family. The family comes from the environment
-// (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|parse_any), read once at start;
+// (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|tw_cli|parse_any), read once at start;
 // parse_any is detection through the builtin parser list, then that parser.
 // The parsers are called directly, not through parse_as: parse_as turns an exception into an error
 // for users, which would hide it from the fuzzer. An exception here ends the run as a crash.
@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "raidbench/controller/builtin_parsers.hpp"
+#include "../../examples/custom-parser/tw_cli.hpp"
 #include "fuzz_parser.hpp"
 
 namespace {
@@ -37,6 +38,7 @@ parse_fn parser_named(std::string_view name) {
   if (name == "arcconf") return parse_with<arcconf>;
   if (name == "mdstat") return parse_with<mdstat>;
   if (name == "mdadm") return parse_with<mdadm>;
+  if (name == "tw_cli") return parse_with<tw_cli>;  // the user parser of examples/custom-parser
   if (name == "parse_any") return parse_with_any;
   return nullptr;
 }
@@ -48,7 +50,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   parse = parser_named(name ? name : "");
   if (!parse) {
     std::fprintf(stderr, "fuzz_parsers: set RAIDBENCH_FUZZ_PARSER to megacli, storcli, ssacli, arcconf, mdstat, "
-                         "mdadm or parse_any\n");
+                         "mdadm, tw_cli or parse_any\n");
     std::exit(2);
   }
   return 0;

@@ -1,7 +1,10 @@
 #pragma once
-/// Scanning helpers for controller-tool text as people paste it: CRLF, trailing blanks, tabs,
-/// invalid UTF-8, no-break spaces, prompt and command lines, "[…]" elisions, double spacing,
-/// "key : value" lines, whitespace tables and sizes such as "557.861 GB [0x45bd8000 Sectors]".
+/// The parser toolkit (`raidbench::text`): scanning helpers for controller-tool text as people paste
+/// it — CRLF, trailing blanks, tabs, invalid UTF-8, no-break spaces, prompt and command lines, "[…]"
+/// elisions, double spacing, "key : value" lines, whitespace tables, sizes such as
+/// "557.861 GB [0x45bd8000 Sectors]", vocabulary tables from a tool's words to the model's enums,
+/// and the warning for a line a parser does not read. The built-in parsers use it; so can yours
+/// (docs/extending.md, examples/custom-parser).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -13,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace raidbench::detail {
+namespace raidbench::text {
 
 /// What a pasted line is: tool output, a prompt or command typed above it, or an elision mark.
 enum class line_kind { output, command, elision };
@@ -73,6 +76,22 @@ constexpr bool icontains(std::string_view s, std::string_view needle) noexcept {
 /// deliberately ignores, so that anything else can be reported instead of dropped.
 constexpr bool is_listed(std::string_view key, std::span<const std::string_view> keys) noexcept {
   return std::any_of(keys.begin(), keys.end(), [&](std::string_view k) { return iequals(key, k); });
+}
+
+/// One spelling of a value in a tool's vocabulary: {"RAID-5", raid_level::raid5}.
+template <class E>
+struct spelling {
+  std::string_view word;
+  E value;
+};
+
+/// The value a word stands for in a vocabulary table (case-insensitive); nullopt for a word the
+/// table does not list, so the parser can warn about it instead of guessing.
+template <class E, std::size_t N>
+constexpr std::optional<E> look_up(std::string_view word, const spelling<E> (&table)[N]) noexcept {
+  for (const auto& s : table)
+    if (iequals(word, s.word)) return s.value;
+  return std::nullopt;
 }
 
 /// The warning about a line a parser does not read: nothing it does not know vanishes silently.
@@ -359,4 +378,9 @@ inline std::vector<text_line> split_lines(std::string_view text) {
   return undoubled;
 }
 
+}  // namespace raidbench::text
+
+namespace raidbench::detail {
+// The built-in parsers live in raidbench::detail and call the toolkit unqualified.
+using namespace raidbench::text;
 }  // namespace raidbench::detail

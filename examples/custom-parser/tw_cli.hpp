@@ -1,0 +1,120 @@
+#pragma once
+// A parser for 3ware/LSI tw_cli (`info`, `info c0`, `/c0 show`, `/c0/p0 show model serial ...`),
+// written as a user writes one: a tag, a parser_traits specialisation, and raidbench's public parser
+// toolkit (raidbench::text). Nothing it does not read vanishes: such a line is a warning.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "raidbench/controller/parser_traits.hpp"
+#include "raidbench/controller/text.hpp"
+
+/// Tag for 3ware tw_cli output.
+struct tw_cli {};
+
+namespace tw_cli_parser {
+using namespace raidbench;
+using text::spelling;
+
+inline constexpr spelling<raid_level> levels[] = {{"RAID-0", raid_level::raid0}, {"RAID-1", raid_level::raid1},
+    {"RAID-5", raid_level::raid5}, {"RAID-6", raid_level::raid6}, {"RAID-10", raid_level::raid10},
+    {"RAID-50", raid_level::raid50}, {"SINGLE", raid_level::jbod}, {"JBOD", raid_level::jbod}};
+inline constexpr spelling<write_policy> cache_modes[] = {{"ON", write_policy::write_back}, {"OFF", write_policy::write_through}};
+inline constexpr spelling<pd_state> port_states[] = {{"OK", pd_state::online}, {"DEGRADED", pd_state::failed},
+    {"ECC-ERROR", pd_state::failed}, {"DEVICE-ERROR", pd_state::failed}, {"REBUILDING", pd_state::rebuilding},
+    {"NOT-PRESENT", pd_state::missing}};
+// A unit's status is its health, the work running on it, or both (REBUILDING: degraded until it ends).
+struct unit_status { std::optional<vd_state> state; std::optional<vd_operation> operation; };
+inline constexpr spelling<unit_status> unit_statuses[] = {{"OK", {vd_state::optimal, {}}},
+    {"VERIFYING", {vd_state::optimal, vd_operation::verify}}, {"DEGRADED", {vd_state::degraded, {}}},
+    {"REBUILDING", {vd_state::degraded, vd_operation::rebuild}}, {"INITIALIZING", {{}, vd_operation::initialize}},
+    {"MIGRATING", {{}, vd_operation::reshape}}, {"INOPERABLE", {vd_state::failed, {}}}};
+// The tables tw_cli prints, known by their header's first two words.
+enum class table { none, controllers, units, ports };
+inline constexpr spelling<table> headers[] = {{"Ctl Model", table::controllers}, {"Unit UnitType", table::units},
+    {"Port Status", table::ports}};
+
+class reader {
+ public:
+  expected<inventory> read(std::string_view input) {
+    for (const auto& line : text::split_lines(input)) {
+      n_ = line.number;
+      if (line.kind == text::line_kind::elision) warn("output cut here; what it held is missing");
+      const auto f = text::split_fields(line.text);
+      if (line.kind == text::line_kind::output && !f.empty() && f[0].find_first_not_of('-') != f[0].npos) read_line(line.text, f);
+    }
+    if (inv_.controllers.empty()) return fail("tw_cli: no tw_cli table or /cX/pY line found");
+    return std::move(inv_);
+  }
+
+ private:
+  void warn(std::string what) { inv_.warnings.push_back({n_, std::move(what)}); }
+  static std::optional<unsigned> nr(std::string_view w, char c) { return w.starts_with(c) ? text::parse_uint(w.substr(1)) : std::nullopt; }
+  controller& ctrl(std::optional<unsigned> n = {}) {
+    for (auto& c : inv_.controllers) if (!n || !c.number || c.number == n) return c;
+    return inv_.controllers.emplace_back(controller{.number = n, .vendor = "3ware"});
+  }
+  physical_drive& port(unsigned slot, std::optional<unsigned> c = {}) {
+    for (auto& d : ctrl(c).physical_drives) if (d.slot == slot) return d;
+    return ctrl(c).physical_drives.emplace_back(physical_drive{.location = "p" + std::to_string(slot), .slot = slot});
+  }
+
+  void read_line(std::string_view line, const std::vector<std::string_view>& f) {
+    const std::string two = std::string(f[0]) + (f.size() > 1 ? " " + std::string(f[1]) : "");
+    if (auto t = text::look_up(two, headers)) return void(table_ = *t);
+    if (table_ == table::controllers && nr(f[0], 'c') && f.size() >= 9) {
+      ctrl(nr(f[0], 'c')).model = std::string(f[1]);
+      ctrl(nr(f[0], 'c')).battery.present = f[8] != "-";  // "-": no BBU fitted
+    } else if (table_ == table::units && nr(f[0], 'u') && f.size() >= 8) {
+      auto& v = ctrl().virtual_drives.emplace_back(virtual_drive{.id = nr(f[0], 'u'), .kind = vd_kind::volume});
+      v.level = text::look_up(f[1], levels);
+      const auto status = text::look_up(f[2], unit_statuses);
+      if (!v.level || !status) return warn("unknown unit type or status: " + std::string(text::trim(line)));
+      v.state = status->state;
+      v.operation = status->operation;
+      v.progress_percent = text::parse_leading_number(f[3]);  // "-" when nothing runs
+      v.size_bytes = text::parse_tool_size(std::string(f[6]) + " GB");  // tw_cli's GB are GiB
+      if (auto w = text::look_up(f[7], cache_modes)) v.current_policy.write = w;
+    } else if (table_ == table::ports && nr(f[0], 'p') && f.size() >= 7) {
+      auto& d = port(*nr(f[0], 'p'));
+      if (!(d.state = text::look_up(f[1], port_states))) warn("unknown port status '" + std::string(f[1]) + "'");
+      if (auto blocks = text::parse_unsigned(f[5])) d.size_bytes = *blocks * 512;
+      d.serial = std::string(f[6]);
+    } else if (const auto kv = text::split_key_value(line.substr(line.find(f[0]) + f[0].size()), '=');
+               kv && f[0].starts_with("/c") && f[0].find("/p") != f[0].npos && nr(f[0].substr(f[0].find("/p") + 1), 'p')) {
+      show(port(*nr(f[0].substr(f[0].find("/p") + 1), 'p'), nr(f[0].substr(1), 'c')), kv->key, kv->value, line);
+    } else {
+      warn(text::not_read(text::trim(line)));
+    }
+  }
+
+  // "/c0/p0 Model = WDC WD740ADFD-00NLR4", "/c0/p0 Capacity = 69.25 GB (145226112 Blocks)"
+  void show(physical_drive& d, std::string_view key, std::string_view value, std::string_view line) {
+    const auto blocks = text::split_fields(value.substr(std::min(value.size(), value.find('(') + 1)));
+    if (key == "Model") d.model = std::string(value);
+    else if (key == "Serial") d.serial = std::string(value);
+    else if (key == "Firmware Version") d.firmware = std::string(value);
+    else if (key == "Capacity" && !blocks.empty() && text::parse_unsigned(blocks[0])) d.size_bytes = *text::parse_unsigned(blocks[0]) * 512;
+    else warn(text::not_read(text::trim(line)));
+  }
+
+  inventory inv_;
+  table table_ = table::none;
+  std::size_t n_ = 0;
+};
+
+}  // namespace tw_cli_parser
+
+/// The extension point: name, detect and parse for tw_cli, checked by raidbench's controller_parser concept.
+template <>
+struct raidbench::parser_traits<tw_cli> {
+  static constexpr std::string_view name = "tw_cli";
+  static bool detect(std::string_view t) noexcept {
+    return (text::icontains(t, "Ctl") && text::icontains(t, "NotOpt")) || text::icontains(t, "UnitType") ||
+           (text::icontains(t, "Port") && text::icontains(t, "Blocks") && text::icontains(t, "Serial")) ||
+           (t.starts_with("/c") && t.find("/p") != std::string_view::npos && t.find(" = ") != std::string_view::npos);
+  }
+  static expected<inventory> parse(std::string_view t) { return tw_cli_parser::reader().read(t); }
+};
