@@ -42,19 +42,9 @@ inline bool same_controller(const controller& a, const controller& b, bool only_
   return only_pair;
 }
 
-inline void fill(controller& into, controller& from) {
-  fill(into.number, from.number);
-  fill(into.slot, from.slot);
-  fill(into.vendor, from.vendor);
-  fill(into.model, from.model);
-  fill(into.serial, from.serial);
-  fill(into.firmware, from.firmware);
-  fill(into.firmware_package, from.firmware_package);
-  fill(into.bios, from.bios);
-  fill(into.cache_bytes, from.cache_bytes);
-  fill(into.battery, from.battery);
-  fill(into.default_policy, from.default_policy);
-  fill(into.current_policy, from.current_policy);
+// A controller both dumps describe: its own fields filled, its drives matched one by one.
+inline void merge_controller(controller& into, controller& from) {
+  fill(into, from);
   for (auto& vd : from.virtual_drives) {
     virtual_drive* match = nullptr;
     for (auto& mine : into.virtual_drives)
@@ -81,7 +71,7 @@ RAIDBENCH_API void merge(inventory& into, inventory&& from) {
     controller* match = nullptr;
     for (auto& mine : into.controllers)
       if (!match && detail::same_controller(mine, c, only_pair)) match = &mine;
-    if (match) detail::fill(*match, c);
+    if (match) detail::merge_controller(*match, c);
     else into.controllers.push_back(std::move(c));
   }
   for (auto& w : from.warnings) into.warnings.push_back(std::move(w));
