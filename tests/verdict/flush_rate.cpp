@@ -53,4 +53,31 @@ BOOST_AUTO_TEST_CASE(the_inventory_says_whether_it_is_safe) {
   BOOST_TEST(drive_cache.evidence.back().find("write-through") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(within_twice_the_ceiling_is_not_conclusive) {
+  // 269 commits/s against ~250/s: what a 15 000 rpm disk with queueing can show.
+  const auto borderline = measured("fdatasync", "sequential", "none", 16384, 8192, 0, 538, 538, 2.0);
+  const verdict v = flush_faster_than_media(borderline, one_disk("sas", true));
+  BOOST_TEST(!v.fired);
+  BOOST_TEST(v.message.starts_with("possibly a write cache: 269 commits/s is within 2x"));
+  // At twice the ceiling and above, it fires.
+  const auto clear = measured("fdatasync", "sequential", "none", 16384, 8192, 0, 1000, 1000, 2.0);  // 500/s
+  BOOST_TEST(flush_faster_than_media(clear, one_disk("sas", true)).fired);
+}
+
+BOOST_AUTO_TEST_CASE(a_controller_that_cannot_own_the_disk_proves_nothing) {
+  // A PERC's dumps with a healthy battery, but the files are on a virtio disk (or an NVMe drive).
+  const auto healthy = one_controller(write_policy::write_back, battery_state::optimal);
+  for (const char* transport : {"virtio", "nvme"}) {
+    const verdict v = flush_faster_than_media(fast, one_disk(transport, std::nullopt), &healthy);
+    BOOST_TEST_CONTEXT(transport) {
+      BOOST_TEST(v.fired);
+      BOOST_TEST((v.level == severity::warning));
+      BOOST_TEST(v.message.find("survive") != std::string::npos);
+      BOOST_TEST(v.message.find("unknown") != std::string::npos);
+      BOOST_TEST(v.message.find("does not describe the device under test") != std::string::npos);
+      BOOST_TEST(v.evidence.back().find("cannot be tied to") != std::string::npos);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/context/storage_context.hpp"
@@ -42,6 +43,12 @@ inline std::string cache_protection(const inventory* inv, std::vector<std::strin
     return "unprotected";
   }
   return all_protected ? "protected" : "unprotected";
+}
+
+// A disk no RAID controller's logical drive can be (a virtio or Xen disk, an NVMe namespace): the
+// controller facts given do not describe it, whatever they say.
+inline bool beyond_any_controller(const block_node& d) {
+  return d.transport == "virtio" || d.transport == "xen" || d.transport == "nvme";
 }
 
 }  // namespace detail::flush_rule
@@ -80,7 +87,25 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     v.message = "commits no faster than a rotating disk can make them";
     return v;
   }
+  // Below twice the ceiling a rotating disk with a little queueing, or the measurement's error, can
+  // still be the answer: no conclusion.
+  if (rate < 2 * limit) {
+    v.message = fmt::format("possibly a write cache: {:.0f} commits/s is within 2x of what a rotating disk can do "
+                            "(~{:.0f}/s), so not conclusive", rate, limit);
+    return v;
+  }
   v.fired = true;
+  std::vector<std::string> untied;
+  for (const block_node* d : disks)
+    if (detail::flush_rule::beyond_any_controller(*d)) untied.push_back(fmt::format("{}, a {} disk", d->name, *d->transport));
+  if (inv && !inv->controllers.empty() && !untied.empty()) {
+    std::string models;
+    for (const auto& ctl : inv->controllers) models += (models.empty() ? "" : ", ") + ctl.model.value_or("a controller");
+    v.evidence.push_back(fmt::format("the inventory given describes {}; it cannot be tied to {}", models, fmt::join(untied, " or ")));
+    v.message = "a write cache absorbs the flushes (the drive's or the hypervisor's); the controller inventory "
+                "given does not describe the device under test, so whether they survive a power loss is unknown";
+    return v;
+  }
   const std::string protection = detail::flush_rule::cache_protection(inv, v.evidence);
   if (protection == "protected") {
     v.level = severity::info;
