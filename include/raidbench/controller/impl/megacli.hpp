@@ -359,8 +359,9 @@ class reader {
         "Error Counters", "Cluster Information", "Default Settings", "Defaults", "Supported Adapter Operations",
         "Supported VD Operations", "Supported PD Operations"};
     const std::string_view heading = trim(here.substr(0, colon));
-    unknown_section_ = !is_listed(heading, known);
-    if (unknown_section_) warn(lines_[i_].number, "unknown section '" + std::string(heading) + "': its keys are not read");
+    // Every section of -AdpAllInfo is about the adapter: an unknown one is reported, and the keys under
+    // it that the adapter has (another firmware's spelling of a heading) are still the adapter's.
+    if (!is_listed(heading, known)) warn(lines_[i_].number, "unknown section '" + std::string(heading) + "'");
     section_ = to_lower(heading);
     if (block_ != block::bbu) block_ = block::adapter;
     return true;
@@ -386,7 +387,7 @@ class reader {
 
   void read_line(const text_line& line) {
     const std::string_view t = trim(line.text);
-    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); unknown_section_ = false; return; }
+    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
     if (auto n = number_after(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
     if (istarts_with(t, "BBU ") && icontains(t, "for Adapter")) {
       select(number_after(t.substr(t.rfind(':') + 1), ""));
@@ -497,7 +498,7 @@ class reader {
         "BIOS Version", "Memory Size", "Memory", "BBU", "Write Policy", "Read Policy", "Cached IO", "Cache When BBU Bad"};
     bool known = false;
     for (auto key : keys) known = known || iequals(k, key);
-    if (!known || unknown_section_) return false;  // only a key we read may conjure the controller it belongs to
+    if (!known) return false;  // only a key we read may conjure the controller it belongs to
     auto& c = ctrl();
     const bool defaults = section_ == "default settings" || section_ == "defaults";
     if (iequals(k, "Product Name")) c.model = str(v);
@@ -712,7 +713,6 @@ class reader {
   block block_ = block::none;
   std::string section_, summary_part_, summary_vendor_;
   bool summary_ = false, found_ = false;
-  bool unknown_section_ = false;  // under a heading not in section_header()'s list
   std::vector<pending_vd> pending_vds_;
   std::vector<pending_pd> pending_pds_;
   std::vector<std::size_t> learning_;  // controllers whose BBU reports "Learn Cycle Active: Yes"
