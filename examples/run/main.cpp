@@ -5,9 +5,12 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -22,6 +25,7 @@
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
+#include "raidbench/stats/steady_state.hpp"
 #include "raidbench/run/signals.hpp"
 
 namespace fs = std::filesystem;
@@ -48,6 +52,10 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
   --json             print the result as JSON (with the storage context under "context")
   --context          print the storage context (kernel, filesystem, devices) before the result
   --keep             keep the files afterwards (a later run reuses files already of full size)
+  --steady           run rounds of --time (or --ops) until the last 5 are at steady state as SNIA's
+                     PTS defines it (within 20 % of their average, trend at most 10 %), or
+                     --max-rounds (default 30) ran; report only those 5 rounds
+  --ramp SECONDS     first run this long without counting it (a warm-up, as fio's ramp_time)
 )";
 
 [[noreturn]] void die(const std::string& message) {
@@ -136,6 +144,9 @@ options parse(int argc, char** argv) {
     else if (arg == "--json") o.json = true;
     else if (arg == "--context") o.context = true;
     else if (arg == "--keep") o.keep = true;
+    else if (arg == "--steady") o.steady = true;
+    else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, value());
+    else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, value());
     else die(fmt::format("unknown option '{}' (see --help)", arg));
   }
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
@@ -149,6 +160,8 @@ options parse(int argc, char** argv) {
     die(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
                     o.block_size));
   if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
+  if (o.max_rounds < 5 || o.max_rounds > 10000) die(fmt::format("--max-rounds {} is outside 5…10000", o.max_rounds));
+  if (o.ramp_seconds > 1e6) die(fmt::format("--ramp {} is too long", o.ramp_seconds));
   // The runner's own rule, before preparing files for a run it would refuse.
   if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) die(fits.message());
   return o;
@@ -182,6 +195,67 @@ bool already_prepared(const options& o) {
     if (ec || size < o.size / o.files) return false;
   }
   return true;
+}
+
+/// The rounds of a --steady run and the window reported.
+struct steady_run {
+  std::vector<raidbench::result> rounds;
+  std::vector<double> rates;  ///< reads and writes per second, per round
+  std::optional<raidbench::steady_state_check> check;  ///< of the last window; empty if too few rounds
+  raidbench::result window;  ///< the last (up to) five rounds, merged
+};
+
+// Rounds of the same workload (each with its own seed, so a round does not replay the last one's
+// blocks) until the last five are steady, the budget is spent, or a signal stops it.
+raidbench::expected<steady_run> run_to_steady_state(const options& o, const raidbench::run_options& ro) {
+  steady_run s;
+  for (unsigned i = 0; i < o.max_rounds; ++i) {
+    options round = o;
+    round.seed = o.seed + i;
+    auto r = run_options_workload(round, ro);
+    if (!r) return r.err();
+    const double seconds = r->stats.seconds();
+    s.rates.push_back(seconds > 0 ? static_cast<double>(r->stats.events()) / seconds : 0);
+    s.rounds.push_back(std::move(*r));
+    if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, s.rates.back());
+    if (s.rounds.back().stats.interrupted) break;
+    s.check = raidbench::check_steady_state(s.rates);
+    if (s.check && s.check->steady) break;
+  }
+  const std::size_t first = s.rounds.size() > 5 ? s.rounds.size() - 5 : 0;
+  s.window = s.rounds[first];
+  for (std::size_t k = first + 1; k < s.rounds.size(); ++k) s.window.stats.add_round(s.rounds[k].stats);
+  return s;
+}
+
+std::string steady_line(const steady_run& s) {
+  const std::size_t n = s.rounds.size(), first = n > 5 ? n - 5 : 0;
+  if (s.check && s.check->steady)
+    return fmt::format("steady state: rounds {}-{} of {} within {:.1f} % of their average, trend {:+.1f} % across them "
+                       "(SNIA PTS: at most 20 % and 10 %)", first + 1, n, n, 100 * s.check->excursion,
+                       100 * s.check->slope_change);
+  if (!s.check)
+    return fmt::format("steady state unknown: {} round{} before it stopped (5 needed); the figures are of all of them", n,
+                       n == 1 ? "" : "s");
+  return fmt::format("not at steady state after {} rounds: {} {:.1f} %/round, band {:.1f} %; the figures are of the last 5 "
+                     "rounds", n, s.check->per_round >= 0 ? "rising" : "falling", 100 * std::abs(s.check->per_round),
+                     100 * s.check->excursion);
+}
+
+nlohmann::json steady_json(const steady_run& s) {
+  nlohmann::json rounds = nlohmann::json::array();
+  for (std::size_t i = 0; i < s.rounds.size(); ++i)
+    rounds.push_back({{"events", s.rounds[i].stats.events()}, {"seconds", s.rounds[i].stats.seconds()},
+                      {"ops_per_second", s.rates[i]}});
+  nlohmann::json j = {{"steady", s.check && s.check->steady}, {"rounds", rounds},
+                      {"window_first_round", (s.rounds.size() > 5 ? s.rounds.size() - 5 : 0) + 1},
+                      {"window_rounds", std::min<std::size_t>(5, s.rounds.size())}};
+  if (s.check) {
+    j["excursion"] = s.check->excursion;
+    j["slope_change"] = s.check->slope_change;
+    j["per_round"] = s.check->per_round;
+  }
+  return j;
 }
 
 }  // namespace
@@ -242,6 +316,33 @@ int main(int argc, char** argv) {
     }
     if (!o.json)
       fmt::print("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds());
+  }
+  if (o.ramp_seconds > 0) {
+    options ramp = o;
+    ramp.seconds = o.ramp_seconds;
+    ramp.ops = 0;
+    auto warm = run_options_workload(ramp, ro);
+    if (!warm || warm->stats.interrupted) {
+      if (!o.keep) s.clean();
+      if (!warm) die(warm.message());
+      fmt::print(stderr, "rb-run: interrupted during the ramp; nothing was measured\n");
+      return raidbench::interrupted_exit_status();
+    }
+    if (!o.json) fmt::print("ramp: {:.2f} s, not counted\n", warm->stats.seconds());
+  }
+  if (o.steady) {
+    const auto r = run_to_steady_state(o, ro);
+    if (!o.keep) s.clean();
+    if (!r) die(r.message());
+    if (o.json) {
+      nlohmann::json j = r->window;
+      j["context"] = *context;
+      j["steady_state"] = steady_json(*r);
+      fmt::print("{}\n", j.dump(2));
+    } else {
+      fmt::print("{}\n{}", steady_line(*r), raidbench::format_summary(r->window, ram_bytes()));
+    }
+    return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
   }
   auto r = run_options_workload(o, ro);
   if (!o.keep) s.clean();

@@ -29,6 +29,9 @@ struct options {
   bool json = false;
   bool context = false;
   bool keep = false;
+  bool steady = false;          // rounds of `seconds` (or `ops`) until SNIA PTS steady state
+  unsigned max_rounds = 30;
+  double ramp_seconds = 0;      // a first run that is not counted
 };
 
 }  // namespace rb_run

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -38,7 +39,7 @@ BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_exit_1_touching_nothing) {
   const std::string scratch = (dir / "scratch").string();
   for (const std::string args : {"--bs 4x", "--rw foo", "--size 1G --bs 3000", "--engine aio", "--iodepth 8",
                                  "--threads", "--rwmixread 101", "--time abc", "--whatever", "--files 0",
-                                 "--fsync 1 --fdatasync 1", "--time 0"}) {
+                                 "--fsync 1 --fdatasync 1", "--time 0", "--steady --max-rounds 4", "--ramp x"}) {
     const auto r = shell(std::string(RB_RUN) + " --dir " + scratch + " " + args);
     BOOST_TEST_INFO(args << " -> " << r.out);
     BOOST_TEST(r.status == 1);
@@ -97,6 +98,37 @@ BOOST_AUTO_TEST_CASE(kept_files_of_full_size_are_reused_not_rewritten) {
   BOOST_TEST_REQUIRE(second.status == 0, second.out);
   BOOST_TEST(second.out.find("prepared:") == std::string::npos);
   BOOST_TEST(fs::file_size(dir / "rb-run.0") == 2u << 20);
+}
+
+// --steady: rounds of --ops each (no timing asserted), the verdict on the last five, and the figures
+// of those five only; --ramp runs first and is not counted.
+BOOST_AUTO_TEST_CASE(steady_runs_rounds_and_reports_the_last_five) {
+  raidbench::test::temp_dir dir;
+  const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "s").string() +
+                       " --size 4M --rw randread --ops 300 --steady --max-rounds 7 --ramp 0.05 --json");
+  BOOST_TEST_REQUIRE(r.status == 0, r.out);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& st = j.at("steady_state");
+  const auto& rounds = st.at("rounds");
+  BOOST_TEST(rounds.size() >= 5U);
+  BOOST_TEST(rounds.size() <= 7U);
+  BOOST_TEST(st.at("window_rounds").get<int>() == 5);
+  BOOST_TEST(st.at("window_first_round").get<std::size_t>() == rounds.size() - 4);
+  for (const auto& round : rounds) BOOST_TEST(round.at("events").get<int>() == 300);
+  // The report is the window: five rounds of 300, not the ramp and not the earlier rounds.
+  BOOST_TEST(j.at("statistics").at("events").get<int>() == 1500);
+  // Steady exactly when the criteria hold on the reported window, and it stops at the first steady one.
+  const bool steady = st.at("steady").get<bool>();
+  BOOST_TEST(steady == (st.at("excursion").get<double>() <= 0.20 && std::abs(st.at("slope_change").get<double>()) <= 0.10));
+  if (rounds.size() < 7U) BOOST_TEST(steady);
+  BOOST_TEST(!fs::exists(dir / "s"));
+
+  const auto text = shell(std::string(RB_RUN) + " --dir " + (dir / "t").string() +
+                          " --size 1M --rw randread --ops 50 --steady --max-rounds 5");
+  BOOST_TEST_REQUIRE(text.status == 0, text.out);
+  BOOST_TEST(text.out.find("round 5: ") != std::string::npos, text.out);
+  BOOST_TEST((text.out.find("\nsteady state: rounds 1-5 of 5 within ") != std::string::npos ||
+              text.out.find("\nnot at steady state after 5 rounds: ") != std::string::npos), text.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

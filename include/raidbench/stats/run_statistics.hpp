@@ -1,5 +1,6 @@
 #pragma once
 /// The statistics of a whole run: per-kind totals and histograms merged over threads, plus fairness.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -73,6 +74,27 @@ struct run_statistics {
     v.reserve(thread_busy_ns.size());
     for (auto ns : thread_busy_ns) v.push_back(static_cast<double>(ns) / 1e9);
     return spread_of(v);
+  }
+
+  /// Folds a later run of the same workload into this one, as the rounds of a steady-state window:
+  /// counts, bytes, time and histograms add up, thread by thread.
+  void add_round(const run_statistics& r) {
+    for (std::size_t k = 0; k < op_kind_count; ++k) {
+      kinds[k].ops += r.kinds[k].ops;
+      kinds[k].bytes += r.kinds[k].bytes;
+      kinds[k].latency.merge(r.kinds[k].latency);
+    }
+    elapsed_ns += r.elapsed_ns;
+    const auto add = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
+      into.resize(std::max(into.size(), from.size()));
+      for (std::size_t i = 0; i < from.size(); ++i) into[i] += from[i];
+    };
+    add(thread_events, r.thread_events);
+    add(thread_busy_ns, r.thread_busy_ns);
+    add(thread_flushes, r.thread_flushes);
+    closing_flushes += r.closing_flushes;
+    interrupted = interrupted || r.interrupted;
+    records += r.records;
   }
 
   /// Folds one finished thread into the totals.
