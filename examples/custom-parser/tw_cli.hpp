@@ -74,17 +74,18 @@ class reader {
       if (!v.level || !status) return warn("unknown unit type or status: " + std::string(text::trim(line)));
       v.state = status->state;
       v.operation = status->operation;
-      v.progress_percent = text::parse_leading_number(f[3]);  // "-" when nothing runs
+      // %RCmpl for a rebuild, %V/I/M for a verify, an initialisation or a migration; "-" when none runs.
+      v.progress_percent = text::parse_leading_number(v.operation == vd_operation::rebuild ? f[3] : f[4]);
       v.size_bytes = text::parse_tool_size(std::string(f[6]) + " GB");  // tw_cli's GB are GiB
       if (auto w = text::look_up(f[7], cache_modes)) v.current_policy.write = w;
-    } else if (table_ == table::ports && nr(f[0], 'p') && f.size() >= 7) {
+    } else if (table_ == table::ports && nr(f[0], 'p') && f.size() >= 2) {  // "p1 NOT-PRESENT - - - -" too
       auto& d = port(*nr(f[0], 'p'));
       if (!(d.state = text::look_up(f[1], port_states))) warn("unknown port status '" + std::string(f[1]) + "'");
-      if (auto blocks = text::parse_unsigned(f[5])) d.size_bytes = *blocks * 512;
-      d.serial = std::string(f[6]);
+      if (auto blocks = f.size() >= 7 ? text::parse_unsigned(f[5]) : std::nullopt; blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
+      if (f.size() >= 7) d.serial = std::string(f[6]);
     } else if (const auto kv = text::split_key_value(line.substr(line.find(f[0]) + f[0].size()), '=');
                kv && f[0].starts_with("/c") && f[0].find("/p") != f[0].npos && nr(f[0].substr(f[0].find("/p") + 1), 'p')) {
-      show(port(*nr(f[0].substr(f[0].find("/p") + 1), 'p'), nr(f[0].substr(1), 'c')), kv->key, kv->value, line);
+      show(port(*nr(f[0].substr(f[0].find("/p") + 1), 'p'), nr(f[0].substr(1, f[0].find("/p") - 1), 'c')), kv->key, kv->value, line);
     } else {
       warn(text::not_read(text::trim(line)));
     }
@@ -92,11 +93,12 @@ class reader {
 
   // "/c0/p0 Model = WDC WD740ADFD-00NLR4", "/c0/p0 Capacity = 69.25 GB (145226112 Blocks)"
   void show(physical_drive& d, std::string_view key, std::string_view value, std::string_view line) {
-    const auto blocks = text::split_fields(value.substr(std::min(value.size(), value.find('(') + 1)));
+    const auto fields = text::split_fields(value.substr(std::min(value.size(), value.find('(') + 1)));
+    const auto blocks = fields.empty() ? std::nullopt : text::parse_unsigned(fields[0]);
     if (key == "Model") d.model = std::string(value);
     else if (key == "Serial") d.serial = std::string(value);
     else if (key == "Firmware Version") d.firmware = std::string(value);
-    else if (key == "Capacity" && !blocks.empty() && text::parse_unsigned(blocks[0])) d.size_bytes = *text::parse_unsigned(blocks[0]) * 512;
+    else if (key == "Capacity" && blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
     else warn(text::not_read(text::trim(line)));
   }
 

@@ -218,9 +218,8 @@ raidbench::expected<steady_run> run_to_steady_state(const options& o, const raid
     s.rates.push_back(seconds > 0 ? static_cast<double>(r->stats.events()) / seconds : 0);
     s.rounds.push_back(std::move(*r));
     if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, s.rates.back());
-    if (s.rounds.back().stats.interrupted) break;
-    s.check = raidbench::check_steady_state(s.rates);
-    if (s.check && s.check->steady) break;
+    s.check = raidbench::check_steady_state(s.rates);  // always of the rounds the window will merge
+    if (s.rounds.back().stats.interrupted || (s.check && s.check->steady)) break;
   }
   const std::size_t first = s.rounds.size() > 5 ? s.rounds.size() - 5 : 0;
   s.window = s.rounds[first];
@@ -230,13 +229,16 @@ raidbench::expected<steady_run> run_to_steady_state(const options& o, const raid
 
 std::string steady_line(const steady_run& s) {
   const std::size_t n = s.rounds.size(), first = n > 5 ? n - 5 : 0;
+  if (s.window.stats.interrupted)
+    return fmt::format("interrupted in round {}: steady state not reached; the figures are of rounds {}-{}, the last cut short",
+                       n, first + 1, n);
   if (s.check && s.check->steady)
     return fmt::format("steady state: rounds {}-{} of {} within {:.1f} % of their average, trend {:+.1f} % across them "
                        "(SNIA PTS: at most 20 % and 10 %)", first + 1, n, n, 100 * s.check->excursion,
                        100 * s.check->slope_change);
   if (!s.check)
-    return fmt::format("steady state unknown: {} round{} before it stopped (5 needed); the figures are of all of them", n,
-                       n == 1 ? "" : "s");
+    return fmt::format("steady state unknown after {} round{} (5 needed, with something measured); the figures are of "
+                       "rounds {}-{}", n, n == 1 ? "" : "s", first + 1, n);
   return fmt::format("not at steady state after {} rounds: {} {:.1f} %/round, band {:.1f} %; the figures are of the last 5 "
                      "rounds", n, s.check->per_round >= 0 ? "rising" : "falling", 100 * std::abs(s.check->per_round),
                      100 * s.check->excursion);
@@ -321,6 +323,7 @@ int main(int argc, char** argv) {
     options ramp = o;
     ramp.seconds = o.ramp_seconds;
     ramp.ops = 0;
+    ramp.seed = o.seed + o.max_rounds;  // not a seed a measured round uses: the warm-up replays none of their blocks
     auto warm = run_options_workload(ramp, ro);
     if (!warm || warm->stats.interrupted) {
       if (!o.keep) s.clean();

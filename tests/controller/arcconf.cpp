@@ -459,4 +459,15 @@ BOOST_AUTO_TEST_CASE(status_with_qualifier_or_task) {
   BOOST_TEST(v[2].progress_percent == 45.0);
 }
 
+// A status word it does not know is reported even when the array part already set a state.
+BOOST_AUTO_TEST_CASE(unknown_status_after_the_array_part_is_reported) {
+  const auto inv = parse_text(
+      "Controllers found: 1\n----\nArray Information\n----\nArray Number 0\n   Logical 0 : Optimal (1, Data, 1000 MB)\n"
+      "----\nLogical device information\n----\nLogical Device number 0\n"
+      "   Status of Logical Device                 : Encrypting\n");
+  BOOST_TEST((inv.controllers.at(0).virtual_drives.at(0).state == vd_state::optimal));
+  BOOST_TEST_REQUIRE(!inv.warnings.empty());
+  BOOST_TEST(inv.warnings.back().text == "unknown logical device status 'Encrypting'");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -556,4 +556,17 @@ BOOST_AUTO_TEST_CASE(text_without_megacli_sections_is_an_error) {
   BOOST_TEST(!parse_as<megacli>("").has_value());
 }
 
+// Charging or learning passes for a battery that only says "Non Operational", never for one that
+// says it failed or must be replaced.
+BOOST_AUTO_TEST_CASE(a_failed_battery_stays_failed_while_it_charges) {
+  const auto failed = parse_text("BBU status for Adapter: 0\n\nBatteryType: iBBU\nBattery State: Failed\n"
+                                 "  Charging Status              : Charging\n  Learn Cycle Active      : Yes\n");
+  BOOST_TEST((failed.controllers.at(0).battery.state == battery_state::failed));
+  const auto about_to_fail = parse_text("BBU status for Adapter: 0\n\nBatteryType: iBBU\nBattery State: Non Operational\n"
+                                        "  Charging Status              : Charging\n"
+                                        "  Pack is about to fail & should be replaced : Yes\n");
+  BOOST_TEST((about_to_fail.controllers.at(0).battery.state == battery_state::failed));
+  BOOST_TEST(about_to_fail.controllers.at(0).battery.replacement_required == true);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

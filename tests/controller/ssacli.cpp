@@ -518,4 +518,12 @@ BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
   BOOST_TEST(!parse_as<ssacli>("").has_value());
 }
 
+// The detail form of an array's failure: "Array: B" then "Status: Failed".
+BOOST_AUTO_TEST_CASE(array_detail_status_failed_fails_its_logical_drives) {
+  const auto inv = parse_text("Smart Array P410i in Slot 0 (Embedded)\n\n   Array: B\n      Status: Failed\n\n"
+                              "      Logical Drive: 2\n         Size: 273.4 GB\n         Status: OK\n");
+  BOOST_TEST_REQUIRE(inv.controllers.at(0).virtual_drives.size() == 1U);
+  BOOST_TEST((inv.controllers[0].virtual_drives[0].state == vd_state::failed));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -391,4 +391,15 @@ BOOST_AUTO_TEST_CASE(text_unknown_state_warns_and_stays_empty) {
   BOOST_TEST(inv.warnings[0].line == 10U);
 }
 
+// Rows whose DG/VD is a bare number (Nytro WarpDrive) are each a VD of their own, never merged.
+BOOST_AUTO_TEST_CASE(bare_dg_vd_rows_stay_apart) {
+  const auto inv = parse_text(
+      "{\"Controllers\":[{\"Command Status\":{\"Controller\":0,\"Status\":\"Success\"},\"Response Data\":"
+      "{\"VD LIST\":[{\"DG/VD\":0,\"TYPE\":\"RAID0\",\"State\":\"Dgrd\"},{\"DG/VD\":1,\"TYPE\":\"RAID0\",\"State\":\"Optl\"}]}}]}");
+  const auto& v = inv.controllers.at(0).virtual_drives;
+  BOOST_TEST_REQUIRE(v.size() == 2U);
+  BOOST_TEST((v[0].state == vd_state::degraded));
+  BOOST_TEST((v[1].state == vd_state::optimal));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -455,7 +455,15 @@ class reader {
       if (auto level = parse_level(value)) vd.level = level;
       else if (!iequals(value, "Simple_volume")) warn("unknown RAID level '" + std::string(value) + "'");
     } else if (iequals(key, "Status of logical drive") || iequals(key, "Status of logical device")) {
-      if (!read_ld_status(value, vd)) warn("unknown logical device status '" + std::string(value) + "'");
+      // Read into a fresh record: the array part may have set a state already, and an unknown word
+      // must still be reported.
+      if (virtual_drive status; read_ld_status(value, status)) {
+        if (status.state) vd.state = status.state;
+        if (status.operation) vd.operation = status.operation;
+        if (status.progress_percent) vd.progress_percent = status.progress_percent;
+      } else {
+        warn("unknown logical device status '" + std::string(value) + "'");
+      }
     } else if (iequals(key, "Size")) {
       if (auto size = parse_tool_size(value)) vd.size_bytes = size;
       else warn("unreadable logical device size '" + std::string(value) + "'");
@@ -606,6 +614,9 @@ class reader {
       if (auto t = parse_leading_number(value)) pd.temperature_celsius = t;
     } else if (iequals(key, "Media Failures") || iequals(key, "Medium Error Count")) {
       pd.media_errors = parse_unsigned(value);
+    } else if (iequals(key, "SSD Smart Trip Wearout")) {
+      if (iequals(value, "True")) pd.smart_alert = true;
+      else if (iequals(value, "False") && !pd.smart_alert) pd.smart_alert = false;
     } else if (iequals(key, "Predictive Failures")) {
       pd.predictive_failures = parse_unsigned(value);
     } else {

@@ -307,6 +307,8 @@ class reader {
     lines_ = split_lines(text);
     for (i_ = 0; i_ < lines_.size(); ++i_) {
       const text_line& line = lines_[i_];
+      // An elision mark is read as such and not reported: MegaCLI excerpts from write-ups carry many,
+      // and benchmark reports would repeat them; what was cut cannot be recovered either way.
       if (line.kind != line_kind::output) { if (line.kind == line_kind::command) block_ = block::none; continue; }
       if (line.unreadable) warn(line.number, "unreadable bytes (invalid UTF-8 or control characters)");
       if (line.text.empty()) continue;
@@ -570,7 +572,12 @@ class reader {
     else if (iequals(k, "Temperature")) {  // "Temperature: 38 C", or "Temperature : OK" under Firmware Status
       if (!iequals(v, "OK") && !iequals(v, "High")) set(n, k, b.temperature_celsius, parse_leading_number(v), v);
     }
-    else if (iequals(k, "Battery State")) set(n, k, b.state, battery_state_of(v), v);
+    else if (iequals(k, "Battery State")) {
+      set(n, k, b.state, battery_state_of(v), v);
+      if (squash(v) == "nonoperational") non_operational_.push_back(*ctrl_);
+    } else if (iequals(k, "Pack is about to fail & should be replaced")) {
+      if (yes_no(v) == true) b.replacement_required = true;
+    }
     else if (iequals(k, "Battery Pack Missing")) {
       const auto missing = yes_no(v);
       if (missing) b.present = !*missing;
@@ -670,14 +677,16 @@ class reader {
     // A battery that charges or discharges is passing through; during a learn cycle MegaCLI even says
     // "Battery State: Non Operational". The cache is unprotected for now, but the battery has not
     // failed unless it asks to be replaced.
-    for (auto [c, state] : charging_) {
-      auto& b = inv_.controllers[c].battery;
-      if (b.replacement_required != true) b.state = state;
-    }
-    for (std::size_t c : learning_) {
-      auto& b = inv_.controllers[c].battery;
-      if (b.replacement_required != true) b.state = battery_state::learning;
-    }
+    // Only over what does not itself say failure: "Failed", "Missing" or "Degraded" stay.
+    const auto passing = [&](std::size_t c) {
+      const battery& b = inv_.controllers[c].battery;
+      const bool non_operational = std::find(non_operational_.begin(), non_operational_.end(), c) != non_operational_.end();
+      return b.replacement_required != true && (!b.state || b.state == battery_state::optimal || non_operational);
+    };
+    for (auto [c, state] : charging_)
+      if (passing(c)) inv_.controllers[c].battery.state = state;
+    for (std::size_t c : learning_)
+      if (passing(c)) inv_.controllers[c].battery.state = battery_state::learning;
     for (const auto& m : vd_members_) {
       auto& c = inv_.controllers[m.c];
       if (c.physical_drives[m.p].state == pd_state::rebuilding && !c.virtual_drives[m.v].operation)
@@ -716,6 +725,7 @@ class reader {
   std::vector<pending_vd> pending_vds_;
   std::vector<pending_pd> pending_pds_;
   std::vector<std::size_t> learning_;  // controllers whose BBU reports "Learn Cycle Active: Yes"
+  std::vector<std::size_t> non_operational_;  // controllers whose "Battery State" says "Non Operational"
   std::vector<std::pair<std::size_t, battery_state>> charging_;  // "Charging Status: Charging" per controller
   struct member { std::size_t c, p, v; };
   std::vector<member> vd_members_;  // -LdPdInfo: drives listed under a VD

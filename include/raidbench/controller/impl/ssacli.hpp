@@ -251,7 +251,15 @@ class reader {
         case section::controller: read = controller_key(kv->key, kv->value); break;
         case section::logical: read = logical_key(kv->key, kv->value); break;
         case section::physical: read = drive_key(kv->key, kv->value); break;
-        case section::array: case section::other: break;
+        case section::array:
+          // The detail form: "Array: B" then "Status: Failed" (or "Failed Physical Drive", which the
+          // logical drives show themselves).
+          if (iequals(kv->key, "Status")) {
+            if (iequals(kv->value, "Failed")) notes_.failed_arrays.push_back(notes_.arrays.size() - 1);
+            read = true;
+          }
+          break;
+        case section::other: break;
       }
     }
     if (!read && !is_listed(kv->key, ignored_keys)) warn(not_read(s));

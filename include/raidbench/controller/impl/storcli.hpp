@@ -253,6 +253,7 @@ inline constexpr std::string_view ignored_tables[] = {
 // (JSON keys keep their blanks: " Mode", " Time Remaining"; text headers split at blanks: "Estimated",
 // "Time", "Left".)
 inline constexpr std::string_view known_columns[] = {
+    "Estimated Time Left",
     " Mode", " Time Remaining", "Access", "AdapterType", "Adv", "Adv S/W Opt", "Alms", "Arr", "Array", "BT",
     "Cac", "Cache", "Consist", "Ctl", "Ctrl_Prop", "Current", "DG", "DG/VD", "DID", "DS3", "Default",
     "Description", "DevId", "Drive-ID", "EID", "EID:Slot", "EID:Slt", "Estimated", "FSpace", "Fans", "Intf",
@@ -565,7 +566,8 @@ class builder {
       warn(line, "cannot read DG/VD '" + std::string(*dgvd) + "'");
       return;
     }
-    auto& d = vd(id);
+    // A bare number names no VD for sure: each such row is a VD of its own, never merged with another.
+    auto& d = id ? vd(id) : ctrl().virtual_drives.emplace_back(virtual_drive{.kind = vd_kind::volume});
     if (auto t = get(r, "TYPE")) {
       if (auto cache_level = cache_type_level(*t)) {
         d.kind = vd_kind::cache;
@@ -721,6 +723,7 @@ inline void read_text(std::string_view text, builder& b) {
   bool in_block = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const auto& line = lines[i];
+    if (line.kind == line_kind::elision) b.warn(line.number, "output cut here; what it held is missing");
     if (line.kind != line_kind::output) continue;
     if (line.unreadable) b.warn(line.number, "unreadable bytes (invalid UTF-8 or control characters)");
     const std::string_view t = trim(line.text);
@@ -746,6 +749,7 @@ inline void read_text(std::string_view text, builder& b) {
         if (property_table) {
           const std::string& r = lines[i].text;
           if (r.size() > value_at) b.kv(lines[i].number, section, trim(std::string_view(r).substr(0, value_at)), std::string_view(r).substr(value_at));
+          else b.warn(lines[i].number, not_read(trim(r)));
           continue;
         }
         const auto r = split_row(header, lines[i].text);
