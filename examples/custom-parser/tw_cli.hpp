@@ -54,11 +54,17 @@ class reader {
   static std::optional<unsigned> nr(std::string_view w, char c) { return w.starts_with(c) ? text::parse_uint(w.substr(1)) : std::nullopt; }
   controller& ctrl(std::optional<unsigned> n = {}) {
     for (auto& c : inv_.controllers) if (!n || !c.number || c.number == n) return c;
-    return inv_.controllers.emplace_back(controller{.number = n, .vendor = "3ware"});
+    auto& c = inv_.controllers.emplace_back();
+    c.number = n;
+    c.vendor = "3ware";
+    return c;
   }
   physical_drive& port(unsigned slot, std::optional<unsigned> c = {}) {
     for (auto& d : ctrl(c).physical_drives) if (d.slot == slot) return d;
-    return ctrl(c).physical_drives.emplace_back(physical_drive{.location = "p" + std::to_string(slot), .slot = slot});
+    auto& d = ctrl(c).physical_drives.emplace_back();
+    d.location = "p" + std::to_string(slot);
+    d.slot = slot;
+    return d;
   }
 
   void read_line(std::string_view line, const std::vector<std::string_view>& f) {
@@ -68,7 +74,9 @@ class reader {
       ctrl(nr(f[0], 'c')).model = std::string(f[1]);
       ctrl(nr(f[0], 'c')).battery.present = f[8] != "-";  // "-": no BBU fitted
     } else if (table_ == table::units && nr(f[0], 'u') && f.size() >= 8) {
-      auto& v = ctrl().virtual_drives.emplace_back(virtual_drive{.id = nr(f[0], 'u'), .kind = vd_kind::volume});
+      auto& v = ctrl().virtual_drives.emplace_back();
+      v.id = nr(f[0], 'u');
+      v.kind = vd_kind::volume;
       v.level = text::look_up(f[1], levels);
       const auto status = text::look_up(f[2], unit_statuses);
       if (!v.level || !status) return warn("unknown unit type or status: " + std::string(text::trim(line)));

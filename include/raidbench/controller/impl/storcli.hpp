@@ -567,7 +567,8 @@ class builder {
       return;
     }
     // A bare number names no VD for sure: each such row is a VD of its own, never merged with another.
-    auto& d = id ? vd(id) : ctrl().virtual_drives.emplace_back(virtual_drive{.kind = vd_kind::volume});
+    auto& d = id ? vd(id) : ctrl().virtual_drives.emplace_back();
+    d.kind = vd_kind::volume;
     if (auto t = get(r, "TYPE")) {
       if (auto cache_level = cache_type_level(*t)) {
         d.kind = vd_kind::cache;
