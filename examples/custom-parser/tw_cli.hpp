@@ -70,12 +70,14 @@ class reader {
   void read_line(std::string_view line, const std::vector<std::string_view>& f) {
     const std::string two = std::string(f[0]) + (f.size() > 1 ? " " + std::string(f[1]) : "");
     if (auto t = text::look_up(two, headers)) return void(table_ = *t);
-    if (table_ == table::controllers && nr(f[0], 'c') && f.size() >= 9) {
-      ctrl(nr(f[0], 'c')).model = std::string(f[1]);
-      ctrl(nr(f[0], 'c')).battery.present = f[8] != "-";  // "-": no BBU fitted
-    } else if (table_ == table::units && nr(f[0], 'u') && f.size() >= 8) {
+    const auto c = nr(f[0], 'c'), u = nr(f[0], 'u'), p = nr(f[0], 'p');
+    const auto at = f[0].find("/p");  // "/c0/p3": a drive's address in `show` lines
+    if (table_ == table::controllers && c && f.size() >= 9) {
+      ctrl(c).model = std::string(f[1]);
+      ctrl(c).battery.present = f[8] != "-";  // "-": no BBU fitted
+    } else if (table_ == table::units && u && f.size() >= 8) {
       auto& v = ctrl().virtual_drives.emplace_back();
-      v.id = nr(f[0], 'u');
+      v.id = u;
       v.kind = vd_kind::volume;
       v.level = text::look_up(f[1], levels);
       const auto status = text::look_up(f[2], unit_statuses);
@@ -86,14 +88,14 @@ class reader {
       v.progress_percent = text::parse_leading_number(v.operation == vd_operation::rebuild ? f[3] : f[4]);
       v.size_bytes = text::parse_tool_size(std::string(f[6]) + " GB");  // tw_cli's GB are GiB
       if (auto w = text::look_up(f[7], cache_modes)) v.current_policy.write = w;
-    } else if (table_ == table::ports && nr(f[0], 'p') && f.size() >= 2) {  // "p1 NOT-PRESENT - - - -" too
-      auto& d = port(*nr(f[0], 'p'));
+    } else if (table_ == table::ports && p && f.size() >= 2) {  // "p1 NOT-PRESENT - - - -" too
+      auto& d = port(*p);
       if (!(d.state = text::look_up(f[1], port_states))) warn("unknown port status '" + std::string(f[1]) + "'");
       if (auto blocks = f.size() >= 7 ? text::parse_unsigned(f[5]) : std::nullopt; blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
       if (f.size() >= 7) d.serial = std::string(f[6]);
     } else if (const auto kv = text::split_key_value(line.substr(line.find(f[0]) + f[0].size()), '=');
-               kv && f[0].starts_with("/c") && f[0].find("/p") != f[0].npos && nr(f[0].substr(f[0].find("/p") + 1), 'p')) {
-      show(port(*nr(f[0].substr(f[0].find("/p") + 1), 'p'), nr(f[0].substr(1, f[0].find("/p") - 1), 'c')), kv->key, kv->value, line);
+               kv && f[0].starts_with("/c") && at != f[0].npos && nr(f[0].substr(at + 1), 'p')) {
+      show(port(*nr(f[0].substr(at + 1), 'p'), nr(f[0].substr(1, at - 1), 'c')), kv->key, kv->value, line);
     } else {
       warn(text::not_read(text::trim(line)));
     }

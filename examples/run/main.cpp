@@ -202,6 +202,7 @@ struct steady_run {
   std::vector<raidbench::result> rounds;
   std::vector<double> rates;  ///< reads and writes per second, per round
   std::optional<raidbench::steady_state_check> check;  ///< of the last window; empty if too few rounds
+  std::size_t first = 0;     ///< index of the window's first round
   raidbench::result window;  ///< the last (up to) five rounds, merged
 };
 
@@ -221,14 +222,14 @@ raidbench::expected<steady_run> run_to_steady_state(const options& o, const raid
     s.check = raidbench::check_steady_state(s.rates);  // always of the rounds the window will merge
     if (s.rounds.back().stats.interrupted || (s.check && s.check->steady)) break;
   }
-  const std::size_t first = s.rounds.size() > 5 ? s.rounds.size() - 5 : 0;
-  s.window = s.rounds[first];
-  for (std::size_t k = first + 1; k < s.rounds.size(); ++k) s.window.stats.add_round(s.rounds[k].stats);
+  s.first = s.rounds.size() > 5 ? s.rounds.size() - 5 : 0;
+  s.window = s.rounds[s.first];
+  for (std::size_t k = s.first + 1; k < s.rounds.size(); ++k) s.window.stats.add_round(s.rounds[k].stats);
   return s;
 }
 
 std::string steady_line(const steady_run& s) {
-  const std::size_t n = s.rounds.size(), first = n > 5 ? n - 5 : 0;
+  const std::size_t n = s.rounds.size(), first = s.first;
   if (s.window.stats.interrupted)
     return fmt::format("interrupted in round {}: steady state not reached; the figures are of rounds {}-{}, the last cut short",
                        n, first + 1, n);
@@ -250,7 +251,7 @@ nlohmann::json steady_json(const steady_run& s) {
     rounds.push_back({{"events", s.rounds[i].stats.events()}, {"seconds", s.rounds[i].stats.seconds()},
                       {"ops_per_second", s.rates[i]}});
   nlohmann::json j = {{"steady", s.check && s.check->steady}, {"rounds", rounds},
-                      {"window_first_round", (s.rounds.size() > 5 ? s.rounds.size() - 5 : 0) + 1},
+                      {"window_first_round", s.first + 1},
                       {"window_rounds", std::min<std::size_t>(5, s.rounds.size())}};
   if (s.check) {
     j["excursion"] = s.check->excursion;

@@ -761,9 +761,9 @@ inline void read_text(std::string_view text, builder& b) {
       continue;
     }
     const auto kv = split_key_value(t, '=');
-    if (!kv || is_legend(t)) {
+    if (const bool legend = is_legend(t); !kv || legend) {
       const bool wrapped = is_listed(last_key, wrapping_keys) && t.find(',') != std::string_view::npos;
-      if (!wrapped && !is_legend(t) && !is_listed(t, ignored_lines) && !is_hex_dump(t) && !is_learn_mode_note(t))
+      if (!wrapped && !legend && !is_listed(t, ignored_lines) && !is_hex_dump(t) && !is_learn_mode_note(t))
         b.warn(line.number, not_read(t));
       continue;
     }

@@ -67,7 +67,9 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     return v;
   }
   bool may_rotate = false;
+  std::vector<std::string> untied;  // disks no controller's logical drive can be
   for (const block_node* d : disks) {
+    if (detail::flush_rule::beyond_any_controller(*d)) untied.push_back(fmt::format("{}, a {} disk", d->name, *d->transport));
     const bool virtual_disk = d->transport == "virtio" || d->transport == "xen" || d->kind != block_kind::disk;
     const bool rotates_or_unknown = virtual_disk || d->rotational != false;
     v.evidence.push_back(fmt::format("{}: {}", d->name,
@@ -95,9 +97,6 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     return v;
   }
   v.fired = true;
-  std::vector<std::string> untied;
-  for (const block_node* d : disks)
-    if (detail::flush_rule::beyond_any_controller(*d)) untied.push_back(fmt::format("{}, a {} disk", d->name, *d->transport));
   if (inv && !inv->controllers.empty() && !untied.empty()) {
     std::string models;
     for (const auto& ctl : inv->controllers) models += (models.empty() ? "" : ", ") + ctl.model.value_or("a controller");
