@@ -47,6 +47,8 @@ Runs the seed suite in a scratch directory and prints one report (also written a
                            repeatable (AdpAllInfo + PDList + AdpBbuCmd merge). Without one, the RAID
                            tools found on PATH (and md arrays in /proc/mdstat) are read
   --no-controller          do not look for a RAID controller
+  --controller-owns-target the controller read holds the disk under --dir, when raidbench cannot see it
+                           (a dump without PCI address or target ids); the report says it was asserted
   --test-seconds S         seconds per timed test (commit methods, rndrw, rndrd), overriding the mode's
   --report FILE            where to write the JSON report (default ./report.json)
   --no-progress            no progress output on stderr
@@ -108,6 +110,8 @@ options parse(int argc, char** argv) {
       o.controller.files.emplace_back(value());
     } else if (arg == "--no-controller") {
       o.controller.live = false;
+    } else if (arg == "--controller-owns-target") {
+      o.controller.owns_target = true;
     } else if (arg == "--no-progress") {
       o.progress = false;
     } else {
@@ -255,6 +259,7 @@ int main(int argc, char** argv) {
   auto context = raidbench::gather_storage_context(s.dir);
   if (!context) give_up(context.message());
   report.context = std::move(*context);
+  report.device_under_test = raidbench::tie_to_device(report.context, controller ? &controller->inv : nullptr, o.controller.owns_target);
   const plan p = plan_for(o, report.context.ram_bytes);
   const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
   if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
@@ -316,10 +321,11 @@ int main(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::evaluate_verdicts(report.context, controller ? &controller->inv : nullptr, named);
+  report.verdicts = raidbench::evaluate_verdicts(report.context, controller ? &controller->inv : nullptr,
+                                                 report.device_under_test, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
-  fmt::print("{}", format_report(report, raidbench::format_controller_section(controller, o.controller)));
+  fmt::print("{}", format_report(report, raidbench::format_controller_section(controller, o.controller, &report.device_under_test)));
   if (auto written = raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"); !written)
     die(fmt::format("--report: {}", written.message()));
   fmt::print("\nreport written to {}\n", o.report.string());

@@ -46,11 +46,12 @@ struct suite_report {
   double elapsed_seconds = 0;
   raidbench::storage_context context;
   nlohmann::json controller;  // null, or {"source", "inventory", "findings", "summary"}
+  raidbench::device_ownership device_under_test;  // the inventory tied to the devices under the scratch directory
   std::vector<test_outcome> tests;
   std::vector<raidbench::verdict> verdicts;
 };
 
-inline constexpr int suite_report_schema_version = 1;
+inline constexpr int suite_report_schema_version = 2;
 
 inline void to_json(nlohmann::json& j, const test_outcome& t) {
   const auto h = t.latency();
@@ -79,6 +80,7 @@ inline void to_json(nlohmann::json& j, const suite_report& r) {
        {"elapsed_seconds", r.elapsed_seconds},
        {"context", r.context},
        {"controller", r.controller},
+       {"device_under_test", r.device_under_test},
        {"tests", r.tests},
        {"verdicts", r.verdicts}};
 }
@@ -90,6 +92,7 @@ inline void from_json(const nlohmann::json& j, suite_report& r) {
   j.at("elapsed_seconds").get_to(r.elapsed_seconds);
   j.at("context").get_to(r.context);
   r.controller = j.at("controller");
+  if (const auto it = j.find("device_under_test"); it != j.end()) it->get_to(r.device_under_test);  // version 1 reports lack it
   j.at("tests").get_to(r.tests);
   j.at("verdicts").get_to(r.verdicts);
 }

@@ -42,15 +42,17 @@ BOOST_AUTO_TEST_CASE(o_dsync_writes_are_commits) {
 
 BOOST_AUTO_TEST_CASE(the_inventory_says_whether_it_is_safe) {
   const auto healthy = one_controller(write_policy::write_back, battery_state::optimal);
-  const verdict safe = flush_faster_than_media(fast, one_disk("scsi", true), &healthy);
+  const auto held = held_by_first_controller();
+  const verdict safe = flush_faster_than_media(fast, one_disk("scsi", true), &healthy, held);
   BOOST_TEST(safe.fired);
   BOOST_TEST((safe.level == severity::info));
+  BOOST_TEST(safe.message.find("survive a power loss") != std::string::npos);
   const auto failed = one_controller(write_policy::write_back, battery_state::failed);
-  BOOST_TEST((flush_faster_than_media(fast, one_disk("scsi", true), &failed).level == severity::critical));
+  BOOST_TEST((flush_faster_than_media(fast, one_disk("scsi", true), &failed, held).level == severity::critical));
   const auto through = one_controller(write_policy::write_through, battery_state::optimal);
-  const verdict drive_cache = flush_faster_than_media(fast, one_disk("scsi", true), &through);
+  const verdict drive_cache = flush_faster_than_media(fast, one_disk("scsi", true), &through, held);
   BOOST_TEST((drive_cache.level == severity::critical));
-  BOOST_TEST(drive_cache.evidence.back().find("write-through") != std::string::npos);
+  BOOST_TEST(drive_cache.evidence[drive_cache.evidence.size() - 2].find("write-through") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(within_twice_the_ceiling_is_not_conclusive) {
@@ -68,16 +70,20 @@ BOOST_AUTO_TEST_CASE(a_controller_that_cannot_own_the_disk_proves_nothing) {
   // A PERC's dumps with a healthy battery, but the files are on a virtio disk (or an NVMe drive).
   const auto healthy = one_controller(write_policy::write_back, battery_state::optimal);
   for (const char* transport : {"virtio", "nvme"}) {
-    const verdict v = flush_faster_than_media(fast, one_disk(transport, std::nullopt), &healthy);
+    const auto disk = one_disk(transport, std::nullopt);
+    const verdict v = flush_faster_than_media(fast, disk, &healthy, tie_to_device(disk, &healthy));
     BOOST_TEST_CONTEXT(transport) {
       BOOST_TEST(v.fired);
       BOOST_TEST((v.level == severity::warning));
-      BOOST_TEST(v.message.find("survive") != std::string::npos);
-      BOOST_TEST(v.message.find("unknown") != std::string::npos);
-      BOOST_TEST(v.message.find("does not describe the device under test") != std::string::npos);
-      BOOST_TEST(v.evidence.back().find("cannot be tied to") != std::string::npos);
+      BOOST_TEST(v.message.find("the inventory given describes PERC H710, which") != std::string::npos);
+      BOOST_TEST(v.message.find("whether the flushes survive a power loss is unknown") != std::string::npos);
+      BOOST_TEST(v.evidence.back().starts_with("sda: sda is "));
     }
   }
+  // Without any ownership worked out, an inventory is not taken to hold the disk either.
+  const verdict v = flush_faster_than_media(fast, one_disk("scsi", true), &healthy);
+  BOOST_TEST((v.level == severity::warning));
+  BOOST_TEST(v.message.find("could not be tied to sda") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 // Hand-made contexts, inventories and results for the verdict tests.
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/measured.hpp"
 
 namespace raidbench::test {
@@ -57,6 +58,24 @@ inline inventory one_controller(write_policy current, std::optional<battery_stat
   c.virtual_drives.push_back(v);
   inv.controllers.push_back(c);
   return inv;
+}
+
+/// The inventory's first controller observed to hold disk "sda" (which virtual drive unknown).
+inline device_ownership held_by_first_controller() {
+  device_ownership o;
+  o.status = ownership::owns;
+  o.devices = {"sda"};
+  o.ties.push_back({"sda", 0, "PERC H710", ownership::owns, std::nullopt, false, false, "sda is behind the controller's PCI address"});
+  return o;
+}
+
+/// The inventory could not be tied to disk "vda".
+inline device_ownership untied() {
+  device_ownership o;
+  o.status = ownership::unknown;
+  o.devices = {"vda"};
+  o.ties.push_back({"vda", 0, "PERC H710", ownership::unknown, std::nullopt, false, false, "vda is a virtio disk"});
+  return o;
 }
 
 }  // namespace raidbench::test

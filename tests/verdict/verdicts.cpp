@@ -23,7 +23,7 @@ BOOST_AUTO_TEST_CASE(buffered_read_back_fires_and_its_o_direct_twin_does_not) {
       measured("read-back O_DIRECT", "sequential", "direct", 256 * MiB, MiB, 256, 0, 0, 1.0),
       measured("fdatasync", "sequential", "none", 16384, 8192, 0, 1000, 1000, 1.0),
       closing};
-  const auto verdicts = evaluate_verdicts(one_disk("virtio", true), nullptr, results);
+  const auto verdicts = evaluate_verdicts(one_disk("virtio", true), nullptr, {}, results);
   BOOST_TEST_REQUIRE(verdicts.size() == 8u);  // five storage-wide, two page-cache, one flush
   BOOST_TEST(verdicts[5].subject == "read-back buffered");
   BOOST_TEST(verdicts[5].fired);

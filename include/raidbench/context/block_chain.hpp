@@ -44,6 +44,9 @@ struct block_node {
   std::optional<std::string> vendor;
   std::optional<std::string> model;
   std::optional<pcie_link> pci;  ///< the PCI function above the disk
+  /// A SCSI disk's host:channel:target:lun ("0:2:0:0"): which volume of its host (a RAID
+  /// controller's virtual drive, an HBA's drive) it is.
+  std::optional<std::string> scsi_address;
 
   // device-mapper, md and loop
   std::optional<std::string> dm_name;    ///< dm/name ("cryptroot")

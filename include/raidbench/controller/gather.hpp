@@ -20,6 +20,10 @@ struct controller_request {
   std::vector<std::filesystem::path> files;  ///< saved dumps; when empty, live mode (if `live`)
   bool live = true;
   live_options tools;  ///< live mode's search path, mdstat file and timeout
+  /// The user asserts that the controllers read hold the device under test (--controller-owns-target):
+  /// for a dump of this machine whose PCI address and target ids cannot be matched; reports say the
+  /// link was asserted, not observed.
+  bool owns_target = false;
 };
 
 /// An inventory with the checks on it, and what it was read from.

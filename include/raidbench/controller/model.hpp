@@ -103,6 +103,12 @@ struct virtual_drive {
   /// The operation's progress; empty while it waits (md "resync=DELAYED").
   std::optional<double> progress_percent;
   std::optional<std::uint64_t> strip_bytes;
+  /// The SCSI target id the operating system sees it at (MegaCLI "(Target Id: N)", StorCLI's VD
+  /// number): with the controller's PCI function, what ties it to a disk `H:C:T:L` in /sys.
+  std::optional<unsigned> target_id;
+  /// The block device the tool says it is ("/dev/sda": ssacli "Disk Name", StorCLI "OS Drive Name";
+  /// md's own array name).
+  std::optional<std::string> os_device;
   std::optional<unsigned> drive_count;
   std::optional<unsigned> span_count;
   cache_policy default_policy;
@@ -131,15 +137,22 @@ struct physical_drive {
   std::optional<bool> smart_alert;
   /// The drive's own volatile write cache, when the tool reports it per drive.
   std::optional<bool> write_cache;
+  /// The block device of a drive the controller passes through to the OS (HBA mode, "Raw").
+  std::optional<std::string> os_device;
   friend bool operator==(const physical_drive&, const physical_drive&) = default;
 };
 
 /// One RAID controller (or one software-RAID host) with what hangs off it.
 struct controller {
+  /// The parser that read it ("megacli", "ssacli", "mdstat"), set when dumps are collected: which
+  /// drivers can run it (megaraid_sas, hpsa, …) follows from the tool.
+  std::optional<std::string> tool;
   /// Adapter number as the tool counts it (MegaCLI "Adapter #0", storcli "/c0").
   std::optional<unsigned> number;
   /// Where the tool says the controller sits ("Slot 0", "Embedded Slot 0").
   std::optional<std::string> slot;
+  /// Its PCI function as /sys names it ("0000:3b:00.0"), where the tool prints it.
+  std::optional<std::string> pci_address;
   std::optional<std::string> vendor;
   std::optional<std::string> model;
   std::optional<std::string> serial;

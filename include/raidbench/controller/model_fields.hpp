@@ -46,6 +46,7 @@ inline constexpr auto model_fields<virtual_drive> = std::tuple{
     field("level", &virtual_drive::level), field("size_bytes", &virtual_drive::size_bytes),
     field("state", &virtual_drive::state), field("operation", &virtual_drive::operation),
     field("progress_percent", &virtual_drive::progress_percent), field("strip_bytes", &virtual_drive::strip_bytes),
+    field("target_id", &virtual_drive::target_id), field("os_device", &virtual_drive::os_device),
     field("drive_count", &virtual_drive::drive_count), field("span_count", &virtual_drive::span_count),
     field("default_policy", &virtual_drive::default_policy), field("current_policy", &virtual_drive::current_policy)};
 
@@ -60,11 +61,13 @@ inline constexpr auto model_fields<physical_drive> = std::tuple{
     field("other_errors", &physical_drive::other_errors),
     field("predictive_failures", &physical_drive::predictive_failures),
     field("temperature_celsius", &physical_drive::temperature_celsius),
-    field("smart_alert", &physical_drive::smart_alert), field("write_cache", &physical_drive::write_cache)};
+    field("smart_alert", &physical_drive::smart_alert), field("write_cache", &physical_drive::write_cache),
+    field("os_device", &physical_drive::os_device)};
 
 template <>
 inline constexpr auto model_fields<controller> = std::tuple{
-    field("number", &controller::number), field("slot", &controller::slot), field("vendor", &controller::vendor),
+    field("tool", &controller::tool), field("number", &controller::number), field("slot", &controller::slot),
+    field("pci_address", &controller::pci_address), field("vendor", &controller::vendor),
     field("model", &controller::model), field("serial", &controller::serial), field("firmware", &controller::firmware),
     field("firmware_package", &controller::firmware_package), field("bios", &controller::bios),
     field("cache_bytes", &controller::cache_bytes), field("battery", &controller::battery),

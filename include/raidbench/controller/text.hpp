@@ -163,6 +163,37 @@ inline std::optional<double> parse_leading_number(std::string_view text) {
   return negative ? -value : value;
 }
 
+
+/// A PCI address as /sys names it ("0000:3b:00.0") from the four hexadecimal fields domain, bus,
+/// device and function, however a tool separates them: ssacli "0000:03:00.0", StorCLI "00:3b:00:00",
+/// arcconf "0:60:0:0". nullopt for anything else or a field out of its range.
+inline std::optional<std::string> parse_pci_address(std::string_view text) {
+  text = trim(text);
+  std::array<unsigned, 4> field{};
+  constexpr std::array<unsigned, 4> limit{0xffff, 0xff, 0x1f, 0x7};
+  std::size_t f = 0, digits = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? to_lower(text[i]) : ':';
+    const int hex = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (hex >= 0) {
+      if (++digits > 4 || f >= field.size()) return std::nullopt;
+      field[f] = field[f] * 16 + static_cast<unsigned>(hex);
+    } else if ((c == ':' || c == '.') && digits > 0 && f < field.size() && field[f] <= limit[f]) {
+      ++f;
+      digits = 0;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (f != field.size()) return std::nullopt;
+  constexpr char hexdigit[] = "0123456789abcdef";
+  std::string out = "0000:00:00.0";
+  for (int i = 0; i < 4; ++i) out[static_cast<std::size_t>(3 - i)] = hexdigit[(field[0] >> (4 * i)) & 0xf];
+  out[5] = hexdigit[field[1] >> 4], out[6] = hexdigit[field[1] & 0xf];
+  out[8] = hexdigit[field[2] >> 4], out[9] = hexdigit[field[2] & 0xf];
+  out[11] = hexdigit[field[3]];
+  return out;
+}
 namespace size_detail {
 inline int unit_power(std::string_view unit) noexcept {
   if (unit.empty()) return -1;

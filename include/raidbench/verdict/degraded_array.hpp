@@ -4,13 +4,17 @@
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/linkage.hpp"
+#include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
-/// Fires on md arrays with missing members or a resync/recovery running, and on controller
-/// virtual drives in any state but optimal.
-RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* inv = nullptr);
+/// Fires on md arrays in the chain with missing members or a resync/recovery running, and on the
+/// virtual drives that hold the device under test (`owner`) in any state but optimal or with an
+/// operation running. Sick arrays of an inventory not tied to the device are evidence only; they
+/// fire, as a warning, only when the device may be among them (ownership unknown).
+RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* inv = nullptr,
+                                     const device_ownership& owner = {});
 
 }  // namespace raidbench
 

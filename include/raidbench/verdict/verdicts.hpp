@@ -17,8 +17,9 @@ namespace raidbench {
 
 /// All verdicts; page-cache verdicts for tests that read, flush verdicts for tests that commit
 /// periodically (a single closing flush says nothing about the media).
+/// `owner` ties the inventory to the device under test (tie_to_device).
 RAIDBENCH_API std::vector<verdict> evaluate_verdicts(const storage_context& c, const inventory* inv,
-                                                     std::span<const named_result> results);
+                                                     const device_ownership& owner, std::span<const named_result> results);
 
 }  // namespace raidbench
 

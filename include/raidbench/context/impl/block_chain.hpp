@@ -42,6 +42,18 @@ inline std::optional<std::string> transport_of(const std::string& name, const st
   return std::nullopt;
 }
 
+// "0:2:0:0": a SCSI device's directory in /sys is named by its address.
+inline bool is_scsi_address(std::string_view name) noexcept {
+  int fields = 1;
+  bool digit = false;
+  for (const char c : name) {
+    if (c >= '0' && c <= '9') digit = true;
+    else if (c == ':' && digit) ++fields, digit = false;
+    else return false;
+  }
+  return digit && fields == 4;
+}
+
 inline void read_queue(block_node& n, const std::filesystem::path& dir) {
   const auto q = dir / "queue";
   n.rotational = read_flag(q / "rotational");
@@ -106,6 +118,7 @@ inline block_node read_node(const std::filesystem::path& dir, const std::filesys
         if (n.vendor == "ATA") n.transport = "sata";
       }
       n.pci = read_pcie_link_above(device, sys);
+      if (is_scsi_address(device.filename().string())) n.scsi_address = device.filename().string();
     } else {
       n.transport = transport_of(n.name, dir.string());
     }

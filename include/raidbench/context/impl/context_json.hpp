@@ -73,6 +73,7 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) {
        {"vendor", or_null(n.vendor)},
        {"model", or_null(n.model)},
        {"pci", or_null(n.pci)},
+       {"scsi_address", or_null(n.scsi_address)},
        {"dm_name", or_null(n.dm_name)},
        {"dm_target", or_null(n.dm_target)},
        {"md_level", or_null(n.md_level)},
@@ -103,6 +104,7 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) {
   get_optional(j, "vendor", n.vendor);
   get_optional(j, "model", n.model);
   get_optional(j, "pci", n.pci);
+  get_optional(j, "scsi_address", n.scsi_address);
   get_optional(j, "dm_name", n.dm_name);
   get_optional(j, "dm_target", n.dm_target);
   get_optional(j, "md_level", n.md_level);

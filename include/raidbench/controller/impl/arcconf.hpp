@@ -150,7 +150,7 @@ inline constexpr std::string_view ignored_keys[] = {
     "Crypto Officer Password", "Crypto Timeout Exponent", "Current", "Current Discovery Protocol",
     "Current Power Mode", "Current Value", "Cylinders", "Data scrubbing", "Defunct disk drive count",
     "Defunct segments", "Defunct stripes", "Degraded Mode Performance Optimization", "Device Code",
-    "Device ID", "Device Type", "Digests And Certificate", "Disk Name", "Drive Configuration Type",
+    "Device ID", "Device Type", "Digests And Certificate", "Drive Configuration Type",
     "Drive Exposed to OS", "Drive Part Number", "Drive SKU Number", "Drive Unique ID",
     "Drive has stale RIS data", "Drive(s) (Channel,Device)", "Driver", "Driver Name",
     "Driver Supports SSD I/O Bypass", "EC Version#", "Ecc Recovered Read Errors", "Elevator Sort",
@@ -179,7 +179,7 @@ inline constexpr std::string_view ignored_keys[] = {
     "Non-Volatile Storage Status", "Not Ready Errors", "Number of Ports",
     "Number of maxCrypto Data Logical devices", "Number of maxCrypto Foreign Logical devices without key",
     "Number of maxCrypto Logical devices with maxCrypto off", "Number of maxCrypto Physical devices",
-    "OOB Interface", "Other Time Out Errors", "Over temperature", "PCI Address (Bus:Device:Function)", "PCI Address (Domain:Bus:Device:Function)",
+    "OOB Interface", "Other Time Out Errors", "Over temperature",
     "PCI Device ID", "PCI Vendor ID", "PCIe Maximum Payload Size", "PHY Count", "PHY Identifier",
     "Parallel Consistency Check Count", "Parallel Consistency Check Supported", "Parity Error Count",
     "Parity space", "Partitioned", "Password Recovery Parameters Set", "Pending Discovery Protocol",
@@ -342,6 +342,9 @@ class reader {
       if (!value.empty()) c.serial = std::string(value);
     } else if (iequals(key, "Physical Slot")) {
       if (!value.empty()) c.slot = std::string(value);
+    } else if (istarts_with(key, "PCI Address")) {
+      if (auto address = parse_pci_address(value)) c.pci_address = address;
+      else warn("unreadable PCI address '" + std::string(value) + "'");
     } else if (iequals(key, "Installed memory") || iequals(key, "Cache memory")) {
       if (auto size = parse_tool_size(value)) c.cache_bytes = size;
       else warn("unreadable cache size '" + std::string(value) + "'");
@@ -450,6 +453,8 @@ class reader {
     const auto value = kv->value;
     if (iequals(key, "Logical drive name") || iequals(key, "Logical device name")) {
       if (!value.empty()) vd.name = std::string(value);
+    } else if (iequals(key, "Disk Name")) {
+      if (!value.empty()) vd.os_device = std::string(value);
     } else if (iequals(key, "RAID level")) {
       // A "Simple_volume" is one drive exposed as a volume: no RAID level, and not a pass-through drive.
       if (auto level = parse_level(value)) vd.level = level;
@@ -575,7 +580,9 @@ class reader {
   }
 
   bool physical_key(physical_drive& pd, std::string_view key, std::string_view value) {
-    if (iequals(key, "State")) {
+    if (iequals(key, "Disk Name")) {
+      if (!value.empty()) pd.os_device = std::string(value);  // a raw or pass-through drive the OS sees itself
+    } else if (iequals(key, "State")) {
       if (auto state = parse_pd_state(value)) pd.state = state;
       else warn("unknown device state '" + std::string(value) + "'");
     } else if (iequals(key, "Transfer Speed")) {

@@ -52,7 +52,10 @@ RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output>
   inventory all;
   for (auto& inv : by_tool) {
     all.source += (all.source.empty() ? "" : "+") + inv.source;
-    for (auto& c : inv.controllers) all.controllers.push_back(std::move(c));
+    for (auto& c : inv.controllers) {
+      if (!c.tool) c.tool = inv.source;
+      all.controllers.push_back(std::move(c));
+    }
     for (auto& w : inv.warnings) all.warnings.push_back(std::move(w));
   }
   return all;

@@ -110,6 +110,7 @@ class mdadm_reader {
     vd_ = c.virtual_drives.size() - 1;
     std::string_view name = s.substr(5, s.size() - 6);  // without "/dev/" and ':'
     vd.name = std::string(name);
+    vd.os_device = "/dev/" + std::string(name);
     vd.id = array_number(name);
     vd.kind = vd_kind::volume;
     table_ = false;

@@ -84,6 +84,7 @@ class mdstat_reader {
     const auto colon = s.find(" : ");
     const std::string_view name = trim(s.substr(0, colon));
     vd.name = std::string(name);
+    vd.os_device = "/dev/" + std::string(name);
     vd.id = array_number(name);
     vd.kind = vd_kind::volume;
     const auto words = split_fields(s.substr(colon + 3));

@@ -369,7 +369,7 @@ class reader {
     return true;
   }
 
-  void new_vd(std::optional<unsigned> id) {
+  void new_vd(std::optional<unsigned> id, std::optional<unsigned> target_id) {
     auto& c = ctrl();
     std::size_t at = c.virtual_drives.size();
     for (std::size_t v = 0; v < c.virtual_drives.size(); ++v)
@@ -378,6 +378,7 @@ class reader {
       c.virtual_drives.emplace_back().id = id;
       c.virtual_drives.back().kind = vd_kind::volume;
     }
+    if (target_id) c.virtual_drives[at].target_id = target_id;
     vd_ = at;
     block_ = block::vd;
   }
@@ -399,7 +400,12 @@ class reader {
     if (auto n = number_after(t, "Number of enclosures on adapter")) { select(n); block_ = block::enclosure; return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(number_after(t, "Adapter ")); return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
-    if (auto n = number_after(t, "Virtual Drive:")) { new_vd(n); summary_ = false; return; }
+    if (auto n = number_after(t, "Virtual Drive:")) {  // "Virtual Drive: 0 (Target Id: 0)"
+      const auto target = t.find("Target Id");
+      new_vd(n, target == std::string_view::npos ? std::nullopt : number_after(t.substr(target), "Target Id:"));
+      summary_ = false;
+      return;
+    }
     if (istarts_with(t, "PD:") && icontains(t, "Information")) { vd_member_next_ = block_ != block::none; return; }
     if (istarts_with(t, "Rebuild Progress on Device at Enclosure") || istarts_with(t, "Copyback Progress on Device at Enclosure")) {
       progress_line(t);
@@ -461,7 +467,8 @@ class reader {
     const auto close = t.find("):");
     if (!adapter || !vd_id || close == std::string_view::npos) { warn(line.number, "cannot read LDGetProp line"); return; }
     select(adapter);
-    new_vd(vd_id);
+    const auto target = t.find("target id:");
+    new_vd(vd_id, target == std::string_view::npos ? std::nullopt : number_after(t.substr(target), "target id:"));
     const auto kv = split_key_value(t.substr(close + 2));
     if (!kv) { warn(line.number, "cannot read LDGetProp line"); return; }
     if (iequals(kv->key, "Cache Policy")) policy(line.number, kv->value, vd().current_policy);
@@ -648,7 +655,7 @@ class reader {
     } else if (summary_part_ == "virtual drives") {
       if (iequals(k, "Virtual drive")) {
         const auto id = number_after(v, "Target Id");
-        new_vd(id);
+        new_vd(id, id);
         block_ = block::summary;
         const auto name = v.find("VD name");
         if (name != std::string_view::npos) vd().name = str(trim(v.substr(name + 7)));

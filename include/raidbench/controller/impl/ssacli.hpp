@@ -135,15 +135,14 @@ constexpr bool is_smart_array_line(std::string_view s) noexcept {
 }
 
 // Keys Smart Array tools print that the model has no field for (or that another block than the one
-// that models them repeats), read past on purpose; collected from real outputs. ("PCI Address
-// (Domain:Bus:Device.Function)" splits at its first colon.)
+// that models them repeats), read past on purpose; collected from real outputs.
 inline constexpr std::string_view ignored_keys[] = {
     "Unrecoverable Media Errors", "Mirror Group 0", "Mirror Group 1", "Mirror Group 2", "Mirror Group 3",
     "Array Type", "Backplane Module (BPM)", "Boot Volume", "Box", "Bus Interface", "Cache Board Present",
     "Cache Module Temperature (C)", "Cache Serial Number", "Cache Status Details", "Caching Association",
     "Carrier Application Version", "Carrier Bootloader Version", "Controller Mode", "Controller Mode Reboot",
     "Controller Status", "Controller Temperature (C)", "Current Parallel Surface Scan Count",
-    "Current Power Mode", "Cylinders", "Degraded Performance Optimization", "Device Number", "Disk Name",
+    "Current Power Mode", "Cylinders", "Degraded Performance Optimization", "Device Number",
     "Drive Authentication Status", "Drive Bays", "Drive Type", "Drive Unique ID", "Drive exposed to OS",
     "Driver Name", "Driver Supports HP SSD Smart Path", "Driver Supports SSD Smart Path", "Driver Version",
     "Elevator Sort", "Encryption", "Estimated Life Remaining based on workload to date", "Expand Priority",
@@ -154,7 +153,7 @@ inline constexpr std::string_view ignored_keys[] = {
     "Latency Scheduler Setting", "Location", "Logical/Physical Block Size", "Managed Cable Connected",
     "Max Parallel Surface Scan Count", "Maximum Temperature (C)", "Model", "Monitor and Performance Delay",
     "Mount Points", "MultiDomain Status", "Native Block Size", "Negotiated PCIe Data Rate", "Number of Ports",
-    "OS Status", "PCI Address (Domain", "PHY Count", "PHY Maximum Link Rate", "PHY Physical Link Rate",
+    "OS Status", "PHY Count", "PHY Maximum Link Rate", "PHY Physical Link Rate",
     "PHY Transfer Rate", "Parallel Surface Scan Supported", "Pending Controller Mode", "Port",
     "Port Connection Number", "Port ID", "Port Location", "Port Max Phy Rate Limiting Supported",
     "Post Prompt Timeout", "Power On Hours", "Power Supply Status", "Primary Boot Volume", "Queue Depth",
@@ -415,6 +414,8 @@ class reader {
       else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;
     } else if (iequals(key, "Logical Drive Label")) {
       if (!value.empty()) vd.name = std::string(value);
+    } else if (iequals(key, "Disk Name")) {
+      if (!value.empty()) vd.os_device = std::string(value);
     } else {
       return false;
     }
@@ -500,6 +501,8 @@ class reader {
     } else if (iequals(key, "SSD Smart Trip Wearout")) {
       if (iequals(value, "True")) pd.smart_alert = true;
       else if (iequals(value, "False")) pd.smart_alert = false;
+    } else if (iequals(key, "Disk Name")) {
+      if (!value.empty()) pd.os_device = std::string(value);  // a drive in HBA mode, seen by the OS itself
     } else {
       return false;
     }
@@ -510,6 +513,12 @@ class reader {
     controller& c = inv_.controllers.back();
     if (iequals(key, "Serial Number")) {
       if (!value.empty()) c.serial = std::string(value);
+    } else if (iequals(key, "PCI Address (Domain")) {
+      // Split at its first colon: "PCI Address (Domain:Bus:Device.Function): 0000:03:00.0".
+      const auto close = value.find("):");
+      const auto address = close == std::string_view::npos ? std::nullopt : parse_pci_address(value.substr(close + 2));
+      if (address) c.pci_address = address;
+      else warn("unreadable PCI address '" + std::string(value) + "'");
     } else if (iequals(key, "Firmware Version")) {
       if (!value.empty()) c.firmware = std::string(value);
     } else if (iequals(key, "Total Cache Size")) {

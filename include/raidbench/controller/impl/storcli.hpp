@@ -183,7 +183,7 @@ inline constexpr std::string_view ignored_keys[] = {
     "NVRAM Size", "Needs EKM Attention", "Next Battery Learn", "Next Consistency check launch",
     "Next Learn time", "Next Patrol Read launch", "No space to cache offload", "Non Coerced size",
     "Number of Blocks", "Number of Controllers", "Number of bytes of user data in LBA", "OEMID",
-    "OS Drive Name", "On Board Expander", "Operating System", "PCI Address", "PCI Bus Number",
+    "On Board Expander", "Operating System", "PCI Bus Number",
     "PCI Device Number", "PCI Function Number", "PCI Slot", "PD Firmware Download in progress", "PI Eligible",
     "PI type", "PSOC Version", "Pack Energy", "Patrol Read Rate", "Patrol Read Reoccurrence",
     "Performance Metrics", "Phy Polarity", "Phy PolaritySplit", "Physical Drives", "Physical Sector Size",
@@ -347,6 +347,7 @@ class builder {
       if (auto n = get(r, "Ctl")) {
         select(parse_uint(*n));
         if (auto m = get(r, "Model")) ctrl().model = std::string(*m);
+        if (auto a = get(r, "PCI Address")) set(line, "PCI Address", ctrl().pci_address, parse_pci_address(*a), *a);
       }
     } else if (!is_listed(table, ignored_tables)) {
       warn(line, not_read(text.empty() ? "a row of table '" + std::string(table) + "'" : std::string(text)));
@@ -418,6 +419,7 @@ class builder {
       if (d.id == id) return d;
     auto& d = c.virtual_drives.emplace_back();
     d.id = id;
+    d.target_id = id;  // StorCLI numbers a virtual drive by its target id: /c0/v<target id>
     d.kind = vd_kind::volume;
     return d;
   }
@@ -449,6 +451,7 @@ class builder {
   bool controller_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
     const bool defaults = iequals(section, "Defaults");
     if (iequals(k, "Model") || iequals(k, "Product Name")) ctrl().model = str(v);
+    else if (iequals(k, "PCI Address")) set(line, k, ctrl().pci_address, parse_pci_address(v), v);
     else if (iequals(k, "Serial Number")) ctrl().serial = str(v);
     else if (iequals(k, "Firmware Package Build") || iequals(k, "FW Package Build")) ctrl().firmware_package = str(v);
     else if (iequals(k, "Firmware Version") || iequals(k, "FW Version")) ctrl().firmware = str(v);
@@ -490,6 +493,8 @@ class builder {
       else if (!per_span) warn(line, "cannot read Number of Drives Per Span '" + std::string(v) + "'");
     } else if (iequals(k, "Active Operations")) {
       active_operation(line, d, v);
+    } else if (iequals(k, "OS Drive Name")) {
+      d.os_device = str(v);
     } else if (iequals(k, "Write Cache(initial setting)")) {
       if (iequals(v, "WriteBack")) d.default_policy.write = write_policy::write_back;
       else if (iequals(v, "WriteThrough")) d.default_policy.write = write_policy::write_through;

@@ -10,20 +10,12 @@
 
 #include "raidbench/verdict/controller_cache.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
 namespace detail::cache_rules {
-
-inline std::string controller_name(const controller& c, std::size_t i) {
-  if (c.number) return fmt::format("controller {}", *c.number);
-  return c.model ? "controller '" + *c.model + "'" : fmt::format("controller #{}", i + 1);
-}
-
-inline std::string vd_name(const std::string& ctrl, const virtual_drive& v, std::size_t i) {
-  return ctrl + (v.id ? fmt::format(" / VD {}", *v.id) : fmt::format(" / VD #{}", i + 1));
-}
 
 template <class E>
 void compare(const char* field, const std::optional<E>& def, const std::optional<E>& cur, const std::string& who,
@@ -34,7 +26,7 @@ void compare(const char* field, const std::optional<E>& def, const std::optional
 
 }  // namespace detail::cache_rules
 
-RAIDBENCH_API verdict write_back_without_battery(const inventory* inv) {
+RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const device_ownership& owner) {
   namespace cr = detail::cache_rules;
   verdict v{"write_back_without_battery", "", false, severity::critical, "", {}};
   if (!inv || inv->controllers.empty()) {
@@ -42,54 +34,59 @@ RAIDBENCH_API verdict write_back_without_battery(const inventory* inv) {
     return v;
   }
   bool unknown = false;
-  for (std::size_t ci = 0; ci < inv->controllers.size(); ++ci) {
-    const controller& c = inv->controllers[ci];
+  const bool tied = visit_held(*inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string& who) {
+    const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
+    if (w != write_policy::write_back && w != write_policy::always_write_back) return;
     const battery& b = c.battery;
     std::optional<std::string> problem;
     if (b.present == false) problem = "battery absent";
     else if (b.kind == battery_kind::none) problem = "no battery or capacitor";
     else if (b.replacement_required == true) problem = "battery needs replacement";
     else if (b.state && *b.state != battery_state::optimal) problem = "battery " + std::string(to_string(*b.state));
-    const std::string cn = cr::controller_name(c, ci);
-    auto judge = [&](const std::optional<write_policy>& w, const std::string& who) {
-      if (w != write_policy::write_back && w != write_policy::always_write_back) return;
-      if (problem) v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), *problem));
-      else if (!b.state) unknown = true;
-    };
-    judge(c.current_policy.write, cn);
-    for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi)
-      judge(c.virtual_drives[vi].current_policy.write, cr::vd_name(cn, c.virtual_drives[vi], vi));
-  }
+    if (problem) v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), *problem));
+    else if (!b.state) unknown = true;
+  });
   v.fired = !v.evidence.empty();
-  v.message = v.fired ? "write-back cache without a healthy battery: a power loss can lose acknowledged writes"
-              : unknown ? "write-back caches, battery state unknown"
-                        : "every write-back cache has a healthy battery, or none writes back";
+  v.evidence.push_back(tie_note(owner));
+  if (tied) {
+    v.message = v.fired ? "write-back cache without a healthy battery: a power loss can lose acknowledged writes"
+                : unknown ? "write-back caches, battery state unknown"
+                          : "every write-back cache has a healthy battery, or none writes back";
+    return v;
+  }
+  // Not tied to the device under test: what the inventory says may be about another machine or disk.
+  v.level = severity::warning;
+  v.message = v.fired ? "a controller described writes back without a healthy battery; it is not tied to the device "
+                        "under test, so the figures may not involve it (rb-ctrl reports on the controller itself)"
+                      : "the inventory given is not tied to the device under test: what it says about write-back "
+                        "and batteries says nothing about the device under test";
   return v;
 }
 
-RAIDBENCH_API verdict policy_differs_from_default(const inventory* inv) {
+RAIDBENCH_API verdict policy_differs_from_default(const inventory* inv, const device_ownership& owner) {
   namespace cr = detail::cache_rules;
   verdict v{"policy_differs_from_default", "", false, severity::warning, "", {}};
   if (!inv || inv->controllers.empty()) {
     v.message = "no controller inventory";
     return v;
   }
-  for (std::size_t ci = 0; ci < inv->controllers.size(); ++ci) {
-    const controller& c = inv->controllers[ci];
-    const std::string cn = cr::controller_name(c, ci);
-    auto all = [&](const cache_policy& d, const cache_policy& n, const std::string& who) {
-      cr::compare("write", d.write, n.write, who, v.evidence);
-      cr::compare("read", d.read, n.read, who, v.evidence);
-      cr::compare("I/O", d.io, n.io, who, v.evidence);
-      cr::compare("disk cache", d.disk_cache, n.disk_cache, who, v.evidence);
-    };
-    all(c.default_policy, c.current_policy, cn);
-    for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi)
-      all(c.virtual_drives[vi].default_policy, c.virtual_drives[vi].current_policy, cr::vd_name(cn, c.virtual_drives[vi], vi));
-  }
+  const bool tied = visit_held(*inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string& who) {
+    const cache_policy& d = vd ? vd->default_policy : c.default_policy;
+    const cache_policy& n = vd ? vd->current_policy : c.current_policy;
+    cr::compare("write", d.write, n.write, who, v.evidence);
+    cr::compare("read", d.read, n.read, who, v.evidence);
+    cr::compare("I/O", d.io, n.io, who, v.evidence);
+    cr::compare("disk cache", d.disk_cache, n.disk_cache, who, v.evidence);
+  });
   v.fired = !v.evidence.empty();
-  v.message = v.fired ? "the cache runs with other policies than configured: the figures measure the fallback"
-                      : "current policies match the defaults (where both are known)";
+  v.evidence.push_back(tie_note(owner));
+  if (tied)
+    v.message = v.fired ? "the cache runs with other policies than configured: the figures measure the fallback"
+                        : "current policies match the defaults (where both are known)";
+  else
+    v.message = v.fired ? "a controller described runs with other policies than configured; it is not tied to the "
+                          "device under test, so the figures may not involve it"
+                        : "the inventory given is not tied to the device under test: its policies say nothing about it";
   return v;
 }
 

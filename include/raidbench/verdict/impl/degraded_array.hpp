@@ -12,7 +12,7 @@
 
 namespace raidbench {
 
-RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* inv) {
+RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* inv, const device_ownership& owner) {
   verdict v{"degraded_array", "", false, severity::critical, "", {}};
   for (const auto& n : c.devices) {
     if (n.kind != block_kind::md) continue;
@@ -22,17 +22,26 @@ RAIDBENCH_API verdict degraded_array(const storage_context& c, const inventory* 
     if (n.md_sync_action && *n.md_sync_action != "idle")
       v.evidence.push_back(fmt::format("{}: sync action {}", n.name, *n.md_sync_action));
   }
-  if (inv)
-    for (const auto& ctrl : inv->controllers)
-      for (const auto& vd : ctrl.virtual_drives)
-        if ((vd.state && *vd.state != vd_state::optimal) || vd.operation)
-          v.evidence.push_back(fmt::format("{} VD {}: {}{}", ctrl.model.value_or("controller"),
-                                           vd.id ? std::to_string(*vd.id) : "?",
-                                           vd.state ? to_string(*vd.state) : "state unknown",
-                                           vd.operation ? fmt::format(", {} running", to_string(*vd.operation)) : ""));
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "an array is degraded or rebuilding: the figures do not show the healthy array"
-                      : "no degraded or rebuilding array seen";
+  const bool chain_sick = !v.evidence.empty();
+  std::vector<std::string> sick;
+  const bool tied = inv && visit_held(*inv, owner, [&](const controller& ctrl, const virtual_drive* vd, const std::string&) {
+    if (vd && ((vd->state && *vd->state != vd_state::optimal) || vd->operation))
+      sick.push_back(fmt::format("{} VD {}: {}{}", ctrl.model.value_or("controller"), vd->id ? std::to_string(*vd->id) : "?",
+                                 vd->state ? to_string(*vd->state) : "state unknown",
+                                 vd->operation ? fmt::format(", {} running", to_string(*vd->operation)) : ""));
+  });
+  v.evidence.insert(v.evidence.end(), sick.begin(), sick.end());
+  if (inv && !sick.empty()) v.evidence.push_back(tie_note(owner));
+  const bool maybe_under_test = !tied && owner.status == ownership::unknown && !sick.empty();
+  v.fired = chain_sick || (tied && !sick.empty()) || maybe_under_test;
+  if (!chain_sick && maybe_under_test) v.level = severity::warning;
+  v.message = chain_sick || (tied && !sick.empty())
+                  ? "an array is degraded or rebuilding: the figures do not show the healthy array"
+              : maybe_under_test
+                  ? "an array of the inventory is degraded or rebuilding, and the inventory could not be tied to the "
+                    "device under test: the figures may come from a sick array"
+              : !sick.empty() ? "no degraded or rebuilding array under test (the inventory's sick arrays do not hold it)"
+                              : "no degraded or rebuilding array seen";
   return v;
 }
 

@@ -12,6 +12,7 @@
 #include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
@@ -19,41 +20,34 @@ namespace raidbench {
 
 namespace detail::flush_rule {
 
-// Whether each cache that may hold the flushed data is protected: "protected", "unprotected", or "unknown".
-inline std::string cache_protection(const inventory* inv, std::vector<std::string>& evidence) {
-  if (!inv || inv->controllers.empty()) return "unknown";
+// Whether each cache of the controllers that hold the device under test is protected: "protected",
+// "unprotected" (write-through everywhere: the drives' own caches absorb the flushes), or "unknown".
+inline std::string cache_protection(const inventory& inv, const device_ownership& owner, std::vector<std::string>& evidence) {
   bool any_write_back = false, all_protected = true;
-  for (const auto& c : inv->controllers) {
-    std::vector<std::optional<write_policy>> policies{c.current_policy.write};
-    for (const auto& v : c.virtual_drives) policies.push_back(v.current_policy.write);
-    const bool write_back = std::any_of(policies.begin(), policies.end(), [](const auto& w) {
-      return w == write_policy::write_back || w == write_policy::always_write_back;
-    });
-    if (!write_back) continue;
+  const controller* last = nullptr;
+  visit_held(inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string&) {
+    const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
+    if (w != write_policy::write_back && w != write_policy::always_write_back) return;
     any_write_back = true;
     const battery& b = c.battery;
-    const bool healthy = b.present != false && b.kind != battery_kind::none && b.replacement_required != true &&
-                         b.state == battery_state::optimal;
-    evidence.push_back(fmt::format("controller {}: write-back, battery {}", c.model.value_or("?"),
-                                   b.state ? std::string(to_string(*b.state)) : std::string("state unknown")));
-    all_protected = all_protected && healthy;
-  }
+    all_protected = all_protected && b.present != false && b.kind != battery_kind::none && b.replacement_required != true &&
+                    b.state == battery_state::optimal;
+    if (last != &c)
+      evidence.push_back(fmt::format("controller {}: write-back, battery {}", c.model.value_or("?"),
+                                     b.state ? std::string(to_string(*b.state)) : std::string("state unknown")));
+    last = &c;
+  });
   if (!any_write_back) {
-    evidence.push_back("every controller cache is write-through: the drives' own caches absorb the flushes");
+    evidence.push_back("the controller cache holding the device is write-through: the drives' own caches absorb the flushes");
     return "unprotected";
   }
   return all_protected ? "protected" : "unprotected";
 }
 
-// A disk no RAID controller's logical drive can be (a virtio or Xen disk, an NVMe namespace): the
-// controller facts given do not describe it, whatever they say.
-inline bool beyond_any_controller(const block_node& d) {
-  return d.transport == "virtio" || d.transport == "xen" || d.transport == "nvme";
-}
-
 }  // namespace detail::flush_rule
 
-RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const storage_context& c, const inventory* inv) {
+RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const storage_context& c, const inventory* inv,
+                                              const device_ownership& owner) {
   verdict v{"flush_faster_than_media", t.name, false, severity::warning, "", {}};
   const double rate = commits_per_second(t.result);
   if (rate == 0) {
@@ -67,9 +61,7 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     return v;
   }
   bool may_rotate = false;
-  std::vector<std::string> untied;  // disks no controller's logical drive can be
   for (const block_node* d : disks) {
-    if (detail::flush_rule::beyond_any_controller(*d)) untied.push_back(fmt::format("{}, a {} disk", d->name, *d->transport));
     const bool virtual_disk = d->transport == "virtio" || d->transport == "xen" || d->kind != block_kind::disk;
     const bool rotates_or_unknown = virtual_disk || d->rotational != false;
     v.evidence.push_back(fmt::format("{}: {}", d->name,
@@ -97,24 +89,37 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     return v;
   }
   v.fired = true;
-  if (inv && !inv->controllers.empty() && !untied.empty()) {
-    std::string models;
-    for (const auto& ctl : inv->controllers) models += (models.empty() ? "" : ", ") + ctl.model.value_or("a controller");
-    v.evidence.push_back(fmt::format("the inventory given describes {}; it cannot be tied to {}", models, fmt::join(untied, " or ")));
-    v.message = "a write cache absorbs the flushes (the drive's or the hypervisor's); the controller inventory "
-                "given does not describe the device under test, so whether they survive a power loss is unknown";
-    return v;
-  }
-  const std::string protection = detail::flush_rule::cache_protection(inv, v.evidence);
-  if (protection == "protected") {
-    v.level = severity::info;
-    v.message = "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss";
-  } else if (protection == "unprotected") {
-    v.level = severity::critical;
-    v.message = "a write cache absorbs the flushes and nothing protects it: a power loss can lose committed data";
-  } else {
+  if (!inv || inv->controllers.empty()) {
     v.message = "a write cache absorbs the flushes (a controller's, the drive's or the hypervisor's); whether it "
                 "survives a power loss is unknown without the controller inventory";
+    return v;
+  }
+  if (owner.status != ownership::owns) {
+    // An inventory not tied to the disk says nothing about the cache that absorbed these flushes.
+    std::string models;
+    for (const auto& ctl : inv->controllers) models += (models.empty() ? "" : ", ") + ctl.model.value_or("a controller");
+    for (const auto& t : owner.ties)
+      if (t.status != ownership::owns) v.evidence.push_back(fmt::format("{}: {}", t.device, t.evidence));
+    std::string devices;
+    for (const auto& d : owner.devices) devices += (devices.empty() ? "" : ", ") + d;
+    for (const block_node* d : owner.devices.empty() ? disks : std::vector<const block_node*>{})
+      devices += (devices.empty() ? "" : ", ") + d->name;
+    v.message = fmt::format("a write cache absorbs the flushes; the inventory given describes {}, which {} {}: whether "
+                            "the flushes survive a power loss is unknown",
+                            models, owner.status == ownership::does_not_own ? "does not hold" : "could not be tied to", devices);
+    return v;
+  }
+  const std::string protection = detail::flush_rule::cache_protection(*inv, owner, v.evidence);
+  v.evidence.push_back(tie_note(owner));
+  const bool asserted = std::any_of(owner.ties.begin(), owner.ties.end(), [](const device_tie& t) { return t.asserted; });
+  if (protection == "protected") {
+    v.level = severity::info;
+    v.message = asserted ? "a write cache absorbs the flushes; the controller asserted to hold the device has a healthy "
+                           "battery, so they survive a power loss if that assertion is right"
+                         : "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss";
+  } else {
+    v.level = severity::critical;
+    v.message = "a write cache absorbs the flushes and nothing protects it: a power loss can lose committed data";
   }
   return v;
 }

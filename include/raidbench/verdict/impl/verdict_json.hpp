@@ -27,4 +27,44 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, verdict& v) {
   j.at("evidence").get_to(v.evidence);
 }
 
+namespace detail::owner_json {
+inline ownership ownership_of(const nlohmann::json& j) {
+  const std::string s = j.get<std::string>();
+  for (auto o : {ownership::owns, ownership::does_not_own, ownership::unknown})
+    if (s == to_string(o)) return o;
+  throw nlohmann::json::other_error::create(501, "unknown ownership '" + s + "'", &j);
+}
+}  // namespace detail::owner_json
+
+RAIDBENCH_API void to_json(nlohmann::json& j, const device_ownership& o) {
+  j = {{"status", std::string(to_string(o.status))}, {"asserted", o.asserted}, {"devices", o.devices}, {"ties", nlohmann::json::array()}};
+  for (const auto& t : o.ties)
+    j["ties"].push_back({{"device", t.device},
+                         {"controller", t.controller},
+                         {"controller_name", t.controller_name},
+                         {"status", std::string(to_string(t.status))},
+                         {"virtual_drive", t.virtual_drive ? nlohmann::json(*t.virtual_drive) : nlohmann::json()},
+                         {"pass_through", t.pass_through},
+                         {"asserted", t.asserted},
+                         {"evidence", t.evidence}});
+}
+RAIDBENCH_API void from_json(const nlohmann::json& j, device_ownership& o) {
+  o.status = detail::owner_json::ownership_of(j.at("status"));
+  j.at("asserted").get_to(o.asserted);
+  j.at("devices").get_to(o.devices);
+  o.ties.clear();
+  for (const auto& t : j.at("ties")) {
+    device_tie tie;
+    t.at("device").get_to(tie.device);
+    t.at("controller").get_to(tie.controller);
+    t.at("controller_name").get_to(tie.controller_name);
+    tie.status = detail::owner_json::ownership_of(t.at("status"));
+    if (!t.at("virtual_drive").is_null()) tie.virtual_drive = t.at("virtual_drive").get<std::size_t>();
+    t.at("pass_through").get_to(tie.pass_through);
+    t.at("asserted").get_to(tie.asserted);
+    t.at("evidence").get_to(tie.evidence);
+    o.ties.push_back(std::move(tie));
+  }
+}
+
 }  // namespace raidbench

@@ -29,13 +29,13 @@ inline std::optional<double> direct_twin_rate(const named_result& t, std::span<c
 }  // namespace detail
 
 RAIDBENCH_API std::vector<verdict> evaluate_verdicts(const storage_context& c, const inventory* inv,
-                                                     std::span<const named_result> results) {
-  std::vector<verdict> out{partition_misaligned(c), pcie_link_below_max(c), degraded_array(c, inv),
-                           write_back_without_battery(inv), policy_differs_from_default(inv)};
+                                                     const device_ownership& owner, std::span<const named_result> results) {
+  std::vector<verdict> out{partition_misaligned(c), pcie_link_below_max(c), degraded_array(c, inv, owner),
+                           write_back_without_battery(inv, owner), policy_differs_from_default(inv, owner)};
   for (const auto& t : results) {
     if (t.result.stats.of(op_kind::read).ops > 0) out.push_back(page_cache_reads(t, c, detail::direct_twin_rate(t, results)));
     if (commits_per_second(t.result) > 0 && (t.result.workload.sync_every > 0 || t.result.stats.of(op_kind::flush).ops == 0))
-      out.push_back(flush_faster_than_media(t, c, inv));
+      out.push_back(flush_faster_than_media(t, c, inv, owner));
   }
   return out;
 }
