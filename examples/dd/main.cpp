@@ -26,16 +26,13 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/output_file.hpp"
+#include "../common/storage_report.hpp"
 #include "device_guard.hpp"
 #include "operands.hpp"
-#include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/aligned_buffer.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/file_descriptor.hpp"
-#include "raidbench/report/context.hpp"
-#include "raidbench/report/controller_json.hpp"
-#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/dd.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/partial_read_watch.hpp"
@@ -70,6 +67,8 @@ Options: --help, --version, and raidbench's [--json[=FILE]] [--format=bsd] [--al
   --controller-file=FILE  read the controller from a saved dump of MegaCLI, StorCLI, ssacli, arcconf,
                   mdadm or /proc/mdstat (repeatable); without one, the RAID tools found on PATH run
   --no-controller do not look for a RAID controller
+  --controller-owns-target  the controller read holds the disk under the files, when rb-dd cannot
+                  see it (a dump without PCI address or target ids); reports say it was asserted
 SIGUSR1 prints the statistics and continues; SIGINT prints them and stops.
 )";
 
@@ -309,7 +308,7 @@ int run_dd(const options& o) {
 
   // The controller is read before any file is opened, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
-                                                 o.look_for_controller, {}};
+                                                 o.look_for_controller, {}, o.controller_owns_target};
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
     auto found = raidbench::gather_controller(controller_asked);
@@ -406,8 +405,7 @@ int run_dd(const options& o) {
     if (!c) return say(c.message()), 1;
     context = std::move(*c);
     if (o.context)
-      fmt::print(stderr, "{}\n{}\n", raidbench::format_context(*context),
-                 raidbench::format_controller_section(controller, controller_asked));
+      fmt::print(stderr, "{}\n", raidbench::tools::storage_text(*context, controller, controller_asked));
   }
   copy_request request;
   request.block = o.ibs;
@@ -540,8 +538,7 @@ int run_dd(const options& o) {
   const std::uint64_t bytes = r ? r->stats.of(raidbench::op_kind::write).bytes : written(last);
   if (o.json && r) {
     nlohmann::json j = *r;
-    j["context"] = *context;
-    j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
+    raidbench::tools::add_storage_json(j, *context, controller, controller_asked);
     const double seconds = static_cast<double>(elapsed) / 1e9;
     j["dd"] = {{"bytes", bytes},
                {"records", records},

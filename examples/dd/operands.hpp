@@ -42,6 +42,7 @@ struct options {
   bool context = false;                       ///< print the storage context (and controller) first
   std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
   bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
+  bool controller_owns_target = false;        ///< the user asserts the controller holds the output's disk
   bool help = false, version = false;
   bool input_empty = false, output_empty = false;  ///< if= or of= given with no name: dd fails to open ''
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
@@ -235,6 +236,7 @@ inline expected<void> parse_option(std::string_view arg, options& o, std::string
   else if (arg.starts_with("--json=")) o.json = true, o.json_path = arg.substr(7);
   else if (arg == "--context") o.context = true;
   else if (arg == "--no-controller") o.look_for_controller = false;
+  else if (arg == "--controller-owns-target") o.controller_owns_target = true;
   else if (arg == "--allow-device") o.allow_device = true;
   else if (arg == "--format=bsd" || arg == "--format=gnu") o.format = arg == "--format=bsd" ? report_format::bsd : report_format::gnu;
   else if (arg.starts_with("--controller-file=")) {

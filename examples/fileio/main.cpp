@@ -14,16 +14,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/storage_report.hpp"
 #include "files.hpp"
 #include "options.hpp"
 #include "plan.hpp"
-#include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
-#include "raidbench/report/context.hpp"
-#include "raidbench/report/controller_json.hpp"
-#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/sysbench_fileio.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
@@ -149,7 +146,7 @@ int run_test(const options& o) {
   const bool text = o.format != output_format::json;
   // Before any file is touched, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
-                                                 o.look_for_controller, {}};
+                                                 o.look_for_controller, {}, o.controller_owns_target};
   std::optional<raidbench::controller_snapshot> controller;
   std::optional<raidbench::storage_context> context;
   if (o.context || !text) {
@@ -160,7 +157,7 @@ int run_test(const options& o) {
     if (!c) return fatal(c.message());
     context = std::move(*c);
     if (o.context && text)
-      report(raidbench::format_context(*context) + "\n" + raidbench::format_controller_section(controller, controller_asked) + "\n");
+      report(raidbench::tools::storage_text(*context, controller, controller_asked) + "\n");
   }
   // sysbench prints its options, then opens the files (and says FATAL there when one is missing),
   // then starts the threads.
@@ -208,8 +205,7 @@ int run_test(const options& o) {
                    {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
                    {"page_cache_may_serve_reads", page_cache_may_serve(o)}};
-    j["context"] = *context;
-    j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
+    raidbench::tools::add_storage_json(j, *context, controller, controller_asked);
     print(j.dump(2) + "\n");
     return finish(*r);
   }

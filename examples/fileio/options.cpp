@@ -102,6 +102,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "file-fsync-end") return flag(o.fsync_end);
   if (name == "histogram") return flag(o.histogram);
   if (name == "context") return flag(o.context);
+  if (name == "controller-owns-target") return flag(o.controller_owns_target);
   if (name == "no-controller") {
     if (has_value) return raidbench::error{fmt::format("invalid option: --no-controller={}", value)};
     o.look_for_controller = false;
@@ -366,6 +367,8 @@ General options:
                                 arcconf, mdadm or /proc/mdstat (repeatable); without one, the RAID
                                 tools found on PATH are run
   --no-controller               do not look for a RAID controller
+  --controller-owns-target[=on|off]  the controller read holds the disk under the files, when
+                                rb-fileio cannot see it; reports say it was asserted [off]
 
 Accepted without effect, as sysbench's defaults: --forced-shutdown, --thread-stack-size, --rate=0,
 --tx-rate=0, --report-checkpoints=, --validate=off, --debug=off (other values are refused).

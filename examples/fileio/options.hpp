@@ -46,6 +46,7 @@ struct options {
   bool context = false;                       ///< print the storage context and controller first
   std::vector<std::string> controller_files;  ///< saved RAID tool dumps for --json and --context
   bool look_for_controller = true;            ///< run the RAID tools found on PATH when no dump is given
+  bool controller_owns_target = false;        ///< the user asserts the controller holds the files' disk
   /// sysbench 1.0.20's deprecation warnings for the 0.4 spellings, printed before anything else as it
   /// does: --max-time and --max-requests on stdout, --test on stderr.
   std::vector<std::string> stdout_warnings, stderr_warnings;

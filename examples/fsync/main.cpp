@@ -16,14 +16,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/storage_report.hpp"
 #include "fsync_tests.hpp"
-#include "raidbench/context/context_json.hpp"
 #include "raidbench/context/device_of_path.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
-#include "raidbench/report/context.hpp"
-#include "raidbench/report/controller_json.hpp"
-#include "raidbench/report/controller_section.hpp"
 #include "raidbench/report/pg_test_fsync.hpp"
 #include "raidbench/report/pg_test_fsync_interpretation.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -88,6 +85,8 @@ std::string usage() {
       "                            MegaCLI, StorCLI, ssacli, arcconf, mdadm or /proc/mdstat (repeatable);\n"
       "                            without one, the RAID tools found on PATH are run\n"
       "      --no-controller       with --json or --context: do not look for a RAID controller\n"
+      "      --controller-owns-target  with --json or --context: the controller read holds the file's\n"
+      "                            disk, when rb-fsync cannot see it; reports say it was asserted\n"
       "What the figures mean follows the report on stderr (with --json, under \"interpretation\").\n",
       progname);
 }
@@ -116,7 +115,8 @@ options parse(int argc, char** argv) {
       std::exit(0);
     }
   }
-  enum { block_size_option = 1000, json_option, context_option, controller_file_option, no_controller_option };
+  enum { block_size_option = 1000, json_option, context_option, controller_file_option, no_controller_option,
+         owns_target_option };
   static const option long_options[] = {{"filename", required_argument, nullptr, 'f'},
                                         {"secs-per-test", required_argument, nullptr, 's'},
                                         {"block-size", required_argument, nullptr, block_size_option},
@@ -124,6 +124,7 @@ options parse(int argc, char** argv) {
                                         {"context", no_argument, nullptr, context_option},
                                         {"controller-file", required_argument, nullptr, controller_file_option},
                                         {"no-controller", no_argument, nullptr, no_controller_option},
+                                        {"controller-owns-target", no_argument, nullptr, owns_target_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
   int c;
@@ -147,6 +148,7 @@ options parse(int argc, char** argv) {
         o.controller.files.emplace_back(optarg);
         break;
       case no_controller_option: o.controller.live = false; break;
+      case owns_target_option: o.controller.owns_target = true; break;
       default: die_with_hint();
     }
   }
@@ -253,7 +255,7 @@ int main(int argc, char** argv) {
   auto context = gather_storage_context(o.file);
   if (!context) give_up(context.message());
   if (o.context)
-    out(format_context(*context) + "\n" + format_controller_section(controller, o.controller) + "\n" +
+    out(raidbench::tools::storage_text(*context, controller, o.controller) + "\n" +
         pg_test_fsync::header(o.secs_per_test));
 
   const std::vector<test_spec> tests = rb_fsync::pg_test_fsync_tests(o.block);
@@ -326,8 +328,7 @@ int main(int argc, char** argv) {
     storage_json["rotational"] = storage->device->rotational ? nlohmann::json(*storage->device->rotational) : nlohmann::json();
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
-  report["context"] = *context;
-  report["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
+  raidbench::tools::add_storage_json(report, *context, controller, o.controller);
   fmt::print("{}\n", report.dump(2));
   return 0;
 }

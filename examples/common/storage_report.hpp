@@ -1,0 +1,40 @@
+#pragma once
+// The storage part of every tool's report: the context, the controller read, and how the two are
+// tied (verdict/device_owner.hpp). In one place so dd, fileio, fsync and the suite say the same.
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "raidbench/context/context_json.hpp"
+#include "raidbench/controller/gather.hpp"
+#include "raidbench/report/context.hpp"
+#include "raidbench/report/controller_json.hpp"
+#include "raidbench/report/controller_section.hpp"
+#include "raidbench/verdict/device_owner.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
+
+namespace raidbench::tools {
+
+/// How the controller read is tied to the devices under `context`.
+inline device_ownership device_under_test(const storage_context& context, const std::optional<controller_snapshot>& controller,
+                                          const controller_request& asked) {
+  return tie_to_device(context, controller ? &controller->inv : nullptr, asked.owns_target);
+}
+
+/// Adds "context", "controller" and "device_under_test" to a tool's JSON.
+inline void add_storage_json(nlohmann::json& j, const storage_context& context,
+                             const std::optional<controller_snapshot>& controller, const controller_request& asked) {
+  j["context"] = context;
+  j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
+  j["device_under_test"] = device_under_test(context, controller, asked);
+}
+
+/// The context and controller sections of a tool's text (--context), the ties included.
+inline std::string storage_text(const storage_context& context, const std::optional<controller_snapshot>& controller,
+                                const controller_request& asked) {
+  const auto owner = device_under_test(context, controller, asked);
+  return format_context(context) + "\n" + format_controller_section(controller, asked, &owner);
+}
+
+}  // namespace raidbench::tools
