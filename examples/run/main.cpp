@@ -25,7 +25,8 @@
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
-#include "raidbench/stats/steady_state.hpp"
+#include "raidbench/run/rounds.hpp"
+#include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
 
 namespace fs = std::filesystem;
@@ -197,70 +198,6 @@ bool already_prepared(const options& o) {
   return true;
 }
 
-/// The rounds of a --steady run and the window reported.
-struct steady_run {
-  std::vector<raidbench::result> rounds;
-  std::vector<double> rates;  ///< reads and writes per second, per round
-  std::optional<raidbench::steady_state_check> check;  ///< of the last window; empty if too few rounds
-  std::size_t first = 0;     ///< index of the window's first round
-  raidbench::result window;  ///< the last (up to) five rounds, merged
-};
-
-// Rounds of the same workload (each with its own seed, so a round does not replay the last one's
-// blocks) until the last five are steady, the budget is spent, or a signal stops it.
-raidbench::expected<steady_run> run_to_steady_state(const options& o, const raidbench::run_options& ro) {
-  steady_run s;
-  for (unsigned i = 0; i < o.max_rounds; ++i) {
-    options round = o;
-    round.seed = o.seed + i;
-    auto r = run_options_workload(round, ro);
-    if (!r) return r.err();
-    const double seconds = r->stats.seconds();
-    s.rates.push_back(seconds > 0 ? static_cast<double>(r->stats.events()) / seconds : 0);
-    s.rounds.push_back(std::move(*r));
-    if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, s.rates.back());
-    s.check = raidbench::check_steady_state(s.rates);  // always of the rounds the window will merge
-    if (s.rounds.back().stats.interrupted || (s.check && s.check->steady)) break;
-  }
-  s.first = s.rounds.size() > 5 ? s.rounds.size() - 5 : 0;
-  s.window = s.rounds[s.first];
-  for (std::size_t k = s.first + 1; k < s.rounds.size(); ++k) s.window.stats.add_round(s.rounds[k].stats);
-  return s;
-}
-
-std::string steady_line(const steady_run& s) {
-  const std::size_t n = s.rounds.size(), first = s.first;
-  if (s.window.stats.interrupted)
-    return fmt::format("interrupted in round {}: steady state not reached; the figures are of rounds {}-{}, the last cut short",
-                       n, first + 1, n);
-  if (s.check && s.check->steady)
-    return fmt::format("steady state: rounds {}-{} of {} within {:.1f} % of their average, trend {:+.1f} % across them "
-                       "(SNIA PTS: at most 20 % and 10 %)", first + 1, n, n, 100 * s.check->excursion,
-                       100 * s.check->slope_change);
-  if (!s.check)
-    return fmt::format("steady state unknown after {} round{} (5 needed, with something measured); the figures are of "
-                       "rounds {}-{}", n, n == 1 ? "" : "s", first + 1, n);
-  return fmt::format("not at steady state after {} rounds: {} {:.1f} %/round, band {:.1f} %; the figures are of the last 5 "
-                     "rounds", n, s.check->per_round >= 0 ? "rising" : "falling", 100 * std::abs(s.check->per_round),
-                     100 * s.check->excursion);
-}
-
-nlohmann::json steady_json(const steady_run& s) {
-  nlohmann::json rounds = nlohmann::json::array();
-  for (std::size_t i = 0; i < s.rounds.size(); ++i)
-    rounds.push_back({{"events", s.rounds[i].stats.events()}, {"seconds", s.rounds[i].stats.seconds()},
-                      {"ops_per_second", s.rates[i]}});
-  nlohmann::json j = {{"steady", s.check && s.check->steady}, {"rounds", rounds},
-                      {"window_first_round", s.first + 1},
-                      {"window_rounds", std::min<std::size_t>(5, s.rounds.size())}};
-  if (s.check) {
-    j["excursion"] = s.check->excursion;
-    j["slope_change"] = s.check->slope_change;
-    j["per_round"] = s.check->per_round;
-  }
-  return j;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -335,16 +272,23 @@ int main(int argc, char** argv) {
     if (!o.json) fmt::print("ramp: {:.2f} s, not counted\n", warm->stats.seconds());
   }
   if (o.steady) {
-    const auto r = run_to_steady_state(o, ro);
+    // Each round with its own seed, so a round does not replay the last one's blocks.
+    const auto r = raidbench::run_until_steady(
+        [&](unsigned i) {
+          options round = o;
+          round.seed = o.seed + i;
+          return run_options_workload(round, ro);
+        },
+        o.max_rounds, [&](unsigned i, double rate) { if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, rate); });
     if (!o.keep) s.clean();
     if (!r) die(r.message());
     if (o.json) {
       nlohmann::json j = r->window;
       j["context"] = *context;
-      j["steady_state"] = steady_json(*r);
+      j["steady_state"] = raidbench::steady_state_json(*r);
       fmt::print("{}\n", j.dump(2));
     } else {
-      fmt::print("{}\n{}", steady_line(*r), raidbench::format_summary(r->window, ram_bytes()));
+      fmt::print("{}\n{}", raidbench::describe_steady_state(*r), raidbench::format_summary(r->window, ram_bytes()));
     }
     return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
   }

@@ -27,6 +27,8 @@
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_section.hpp"
+#include "raidbench/run/rounds.hpp"
+#include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
 #include "raidbench/verdict/verdicts.hpp"
 #include "report.hpp"
@@ -214,6 +216,9 @@ class progress_display {
   std::uint64_t bytes_ = 0;
 };
 
+/// Rounds of a device-bound test: SNIA PTS's window, run within the test's own time.
+constexpr unsigned steady_rounds = 5;
+
 /// One test of the suite: how it appears in the report and how it runs.
 struct step {
   std::string name;
@@ -224,6 +229,9 @@ struct step {
   std::uint64_t expected_bytes = 0;
   std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&)> run;
   std::function<void()> after;  // removes files the next tests do not need
+  // Device-bound timed tests run as steady_rounds rounds of expected_seconds / steady_rounds each,
+  // within the same time: the report says whether they were at steady state (run/rounds.hpp).
+  std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&, unsigned round)> run_round;
 };
 
 }  // namespace
@@ -273,14 +281,14 @@ int main(int argc, char** argv) {
 
   std::vector<step> steps;
   steps.push_back({fmt::format("seq write {}", mib), "write", false, true, 0, p.sequential_size,
-                   [&](const auto& ro) { return sequential_write(seq, p.sequential_size, ro); }, {}});
+                   [&](const auto& ro) { return sequential_write(seq, p.sequential_size, ro); }, {}, {}});
   steps.push_back({"seq read buffered", "read", false, true, 0, p.sequential_size,
-                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, false, ro); }, {}});
+                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, false, ro); }, {}, {}});
   steps.push_back({"seq read O_DIRECT", "read", false, true, 0, p.sequential_size,
                    [&](const auto& ro) { return sequential_read(seq, p.sequential_size, true, ro); },
-                   [&] { s.remove(seq); }});
+                   [&] { s.remove(seq); }, {}});
   steps.push_back({"prepare commit file", "write", false, false, 0, commit_block,
-                   [&](const auto& ro) { return sequential_write(commit, commit_block, ro, commit_block); }, {}});
+                   [&](const auto& ro) { return sequential_write(commit, commit_block, ro, commit_block); }, {}, {}});
   const std::pair<const char*, commit_method> methods[] = {{"open_datasync 8 kB", commit_method::open_datasync},
                                                            {"fdatasync 8 kB", commit_method::fdatasync},
                                                            {"fsync 8 kB", commit_method::fsync},
@@ -291,15 +299,20 @@ int main(int argc, char** argv) {
     const commit_method method = each_method;
     const bool flushes = method == commit_method::fdatasync || method == commit_method::fsync;
     steps.push_back({name, flushes ? "flush" : "write", true, true, p.commit_seconds, 0,
-                     [&, method](const auto& ro) { return commit_test(commit, method, p.commit_seconds, ro); }, {}});
+                     [&, method](const auto& ro) { return commit_test(commit, method, p.commit_seconds, ro); }, {}, {}});
   }
   steps.back().after = [&] { s.remove(commit); };
   steps.push_back({"prepare file set", "write", false, false, 0, p.set_size,
-                   [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}});
-  steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0,
-                   [&](const auto& ro) { return random_read_write(s.dir, p.set_files, p.set_size, p.random_seconds, ro); }, {}});
-  steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0,
-                   [&](const auto& ro) { return random_read(s.dir, p.set_files, p.set_size, p.random_seconds, ro); }, {}});
+                   [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}, {}});
+  const double round_seconds = p.random_seconds / steady_rounds;
+  steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0, {}, {},
+                   [&](const auto& ro, unsigned round) {
+                     return random_read_write(s.dir, p.set_files, p.set_size, round_seconds, round, ro);
+                   }});
+  steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0, {}, {},
+                   [&](const auto& ro, unsigned round) {
+                     return random_read(s.dir, p.set_files, p.set_size, round_seconds, round, ro);
+                   }});
 
   progress_display progress(o.progress, steps.size());
   raidbench::run_options ro;
@@ -307,12 +320,34 @@ int main(int argc, char** argv) {
   ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
   for (std::size_t i = 0; i < steps.size() && !raidbench::stop_request().load(); ++i) {
     const step& st = steps[i];
-    progress.start(i + 1, st.name, st.expected_seconds, st.expected_bytes);
-    auto r = st.run(ro);
-    progress.finish();
+    std::optional<raidbench::steady_rounds> rounds;
+    raidbench::expected<raidbench::result> r = raidbench::result{};
+    if (st.run_round) {
+      auto ran = raidbench::run_until_steady(
+          [&](unsigned round) {
+            progress.start(i + 1, fmt::format("{} ({}/{})", st.name, round + 1, steady_rounds),
+                           st.expected_seconds / steady_rounds, 0);
+            auto one = st.run_round(ro, round);
+            progress.finish();
+            return one;
+          },
+          steady_rounds, [](unsigned, double) {});
+      if (ran) r = ran->window, rounds = std::move(*ran);
+      else r = ran.err();
+    } else {
+      progress.start(i + 1, st.name, st.expected_seconds, st.expected_bytes);
+      r = st.run(ro);
+      progress.finish();
+    }
     if (!r) give_up(fmt::format("{}: {}", st.name, r.message()));
     const bool interrupted = r->stats.interrupted;
-    if (st.in_results) report.tests.push_back({st.name, st.latency_of, st.commits, std::move(*r)});
+    if (st.in_results) {
+      report.tests.push_back({st.name, st.latency_of, st.commits, std::move(*r), {}, {}});
+      if (rounds) {
+        report.tests.back().steady_state = raidbench::steady_state_json(*rounds);
+        report.tests.back().steady_note = raidbench::describe_steady_state(*rounds);
+      }
+    }
     if (interrupted) break;
     if (st.after) st.after();
   }

@@ -35,13 +35,14 @@ expected<result> commit_test(const std::filesystem::path& file, commit_method me
 expected<result> prepare_file_set(const std::filesystem::path& dir, std::uint32_t files, std::uint64_t total,
                                   const run_options& ro);
 
-/// sysbench fileio rndrw: 16 KiB random reads and writes 1.5:1, fsync every 100 writes.
+/// sysbench fileio rndrw: 16 KiB random reads and writes 1.5:1, fsync every 100 writes; `round`
+/// picks the random stream, so the rounds of a steady-state run do not replay each other's blocks.
 expected<result> random_read_write(const std::filesystem::path& dir, std::uint32_t files, std::uint64_t total,
-                                   double seconds, const run_options& ro);
+                                   double seconds, std::uint64_t round, const run_options& ro);
 
-/// sysbench fileio rndrd: 16 KiB random reads.
+/// sysbench fileio rndrd: 16 KiB random reads (`round` as above).
 expected<result> random_read(const std::filesystem::path& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                             const run_options& ro);
+                             std::uint64_t round, const run_options& ro);
 
 /// The prefix of the file set's names in the scratch directory.
 inline constexpr const char* file_set_prefix = "rndrw.";

@@ -27,16 +27,16 @@ expected<result> prepare_file_set(const std::filesystem::path& dir, std::uint32_
 }
 
 expected<result> random_read_write(const std::filesystem::path& dir, std::uint32_t files, std::uint64_t total,
-                                   double seconds, const run_options& ro) {
+                                   double seconds, std::uint64_t round, const run_options& ro) {
   return run(workload(mix::read_write{1.5}, access::random, block{random_block}, set_of(dir, files, total),
-                      sync::fsync_every{100}, stop::after{as_duration(seconds)}),
+                      sync::fsync_every{100}, stop::after{as_duration(seconds)}, seed{round + 1}),
              ro);
 }
 
 expected<result> random_read(const std::filesystem::path& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                             const run_options& ro) {
+                             std::uint64_t round, const run_options& ro) {
   return run(workload(mix::reads, access::random, block{random_block}, set_of(dir, files, total),
-                      stop::after{as_duration(seconds)}),
+                      stop::after{as_duration(seconds)}, seed{round + 1}),
              ro);
 }
 

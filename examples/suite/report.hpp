@@ -22,6 +22,8 @@ struct test_outcome {
   std::string latency_of;      // the operation kind whose latency the row shows: read, write, flush, all
   bool commits = false;        // ops/s counts commits (flushes, or O_SYNC/O_DSYNC writes)
   raidbench::result result;
+  nlohmann::json steady_state;  // null, or the rounds of a device-bound test (run/rounds_json.hpp)
+  std::string steady_note;      // describe_steady_state's sentence; empty when not run in rounds
 
   double mb_per_second() const { return rate(static_cast<double>(result.stats.bytes())) / 1e6; }
   double ops_per_second() const {
@@ -62,6 +64,8 @@ inline void to_json(nlohmann::json& j, const test_outcome& t) {
        {"latency_of", t.latency_of},
        {"latency_p50_ns", h.percentile_ns(50)},
        {"latency_p99_ns", h.percentile_ns(99)},
+       {"steady_state", t.steady_state},
+       {"steady_note", t.steady_note.empty() ? nlohmann::json() : nlohmann::json(t.steady_note)},
        {"result", t.result}};
 }
 inline void from_json(const nlohmann::json& j, test_outcome& t) {
@@ -69,6 +73,8 @@ inline void from_json(const nlohmann::json& j, test_outcome& t) {
   j.at("latency_of").get_to(t.latency_of);
   j.at("ops_are_commits").get_to(t.commits);
   j.at("result").get_to(t.result);
+  if (const auto it = j.find("steady_state"); it != j.end()) t.steady_state = *it;  // version 1 reports lack both
+  if (const auto it = j.find("steady_note"); it != j.end() && it->is_string()) it->get_to(t.steady_note);
 }
 
 inline void to_json(nlohmann::json& j, const suite_report& r) {
@@ -109,6 +115,11 @@ inline std::string format_results(const std::vector<test_outcome>& tests) {
                        t.commits ? " (ops are commits)" : "", t.result.stats.interrupted ? " INTERRUPTED" : "");
   }
   if (tests.empty()) out += "(no test finished)\n";
+  bool rounds = false;
+  for (const auto& t : tests) rounds = rounds || !t.steady_note.empty();
+  if (rounds) out += "steady state (SNIA PTS, the test's time in 5 rounds):\n";
+  for (const auto& t : tests)
+    if (!t.steady_note.empty()) out += fmt::format("  {}: {}\n", t.name, t.steady_note);
   return out;
 }
 

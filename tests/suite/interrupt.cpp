@@ -38,6 +38,6 @@ void interrupt_at(const std::string& phase, const std::string& size, const std::
 
 BOOST_AUTO_TEST_CASE(sigint_in_the_sequential_write) { interrupt_at("seq write 512 MiB", "512M", "20"); }
 BOOST_AUTO_TEST_CASE(sigint_in_a_commit_test) { interrupt_at("open_datasync 8 kB", "16M", "20"); }
-BOOST_AUTO_TEST_CASE(sigint_in_the_random_test) { interrupt_at("rndrd 16 KiB", "16M", "1.5"); }
+BOOST_AUTO_TEST_CASE(sigint_in_the_random_test) { interrupt_at("rndrd 16 KiB (2/5)", "16M", "3"); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 // on this machine's disk the page-cache verdict fires for the buffered read-back only.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -45,6 +46,18 @@ BOOST_AUTO_TEST_CASE(short_run_report_validates_round_trips_and_judges_the_read_
   BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
   BOOST_TEST(j.at("controller").at("inventory").at("controllers").size() == 1u);
   BOOST_TEST(!j.at("controller").at("inventory").at("controllers")[0].at("physical_drives").empty());
+  // The dumps are another machine's: whatever disk holds the scratch directory here, they are not
+  // observed to hold it, and the report says how each device was judged.
+  BOOST_TEST(j.at("device_under_test").at("status") != "owns");
+  BOOST_TEST(r.out.find("\ndevice under test (") != std::string::npos);
+  // The device-bound tests ran in five rounds, and the report says whether they were steady.
+  for (const char* name : {"rndrw 16 KiB fsync/100", "rndrd 16 KiB"}) {
+    const auto t = std::find_if(back.tests.begin(), back.tests.end(), [&](const auto& x) { return x.name == name; });
+    BOOST_TEST_REQUIRE((t != back.tests.end()));
+    BOOST_TEST(t->steady_state.at("rounds").size() == 5u);
+    BOOST_TEST(r.out.find(std::string("\n  ") + name + ": " + t->steady_note + "\n") != std::string::npos);
+  }
+  BOOST_TEST(back.tests.front().steady_state.is_null());
 
   auto verdict_on = [&](const std::string& subject) {
     for (const auto& v : back.verdicts)
