@@ -23,6 +23,7 @@
 #include "../common/output_file.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
+#include "raidbench/controller/text.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/controller_json.hpp"
@@ -52,6 +53,11 @@ Runs the seed suite in a scratch directory and prints one report (also written a
   --controller-owns-target the controller read holds the disk under --dir, when raidbench cannot see it
                            (a dump without PCI address or target ids); the report says it was asserted
   --test-seconds S         seconds per timed test (commit methods, rndrw, rndrd), overriding the mode's
+  --steady                 run rndrw and rndrd in rounds (a fifth of their time each) until the last 5
+                           are at steady state as SNIA's PTS defines it, or --max-rounds ran
+                           (default: exactly 5 rounds, judged, within the test's time)
+  --max-rounds N           the rounds --steady may run (5-1000, default 30)
+  --ramp S                 before rndrw and rndrd, run S seconds of each without counting them
   --report FILE            where to write the JSON report (default ./report.json)
   --no-progress            no progress output on stderr
 The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
@@ -70,6 +76,9 @@ struct options {
   std::string mode = "default";
   std::optional<std::uint64_t> size;
   std::optional<double> test_seconds;
+  bool steady = false;
+  unsigned max_rounds = 30;
+  double ramp_seconds = 0;
   raidbench::controller_request controller;
   bool progress = true;
 };
@@ -107,6 +116,22 @@ options parse(int argc, char** argv) {
         if (used != text.size() || !(*o.test_seconds > 0) || *o.test_seconds > 86400) throw std::invalid_argument(text);
       } catch (const std::exception&) {
         die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
+      }
+    } else if (arg == "--steady") {
+      o.steady = true;
+    } else if (arg == "--max-rounds") {
+      const std::string text(value());
+      const auto n = raidbench::text::parse_uint(text);
+      if (!n || *n < 5 || *n > 1000) die(fmt::format("--max-rounds: '{}' is not a number of rounds from 5 to 1000", text));
+      o.max_rounds = *n;
+    } else if (arg == "--ramp") {
+      const std::string text(value());
+      try {
+        std::size_t used = 0;
+        o.ramp_seconds = std::stod(text, &used);
+        if (used != text.size() || !(o.ramp_seconds >= 0) || o.ramp_seconds > 86400) throw std::invalid_argument(text);
+      } catch (const std::exception&) {
+        die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
       }
     } else if (arg == "--controller-file") {
       o.controller.files.emplace_back(value());
@@ -231,7 +256,7 @@ struct step {
   std::function<void()> after;  // removes files the next tests do not need
   // Device-bound timed tests run as steady_rounds rounds of expected_seconds / steady_rounds each,
   // within the same time: the report says whether they were at steady state (run/rounds.hpp).
-  std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&, unsigned round)> run_round;
+  std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&, unsigned round, double seconds)> run_round;
 };
 
 }  // namespace
@@ -267,6 +292,9 @@ int main(int argc, char** argv) {
   auto context = raidbench::gather_storage_context(s.dir);
   if (!context) give_up(context.message());
   report.context = std::move(*context);
+  report.rounds = o.steady ? fmt::format("rounds of a fifth of the test's time until steady, at most {}", o.max_rounds)
+                           : fmt::format("the test's time in {} rounds", steady_rounds);
+  if (o.ramp_seconds > 0) report.rounds += fmt::format(", after a {} s ramp not counted", o.ramp_seconds);
   report.device_under_test = raidbench::tie_to_device(report.context, controller ? &controller->inv : nullptr, o.controller.owns_target);
   const plan p = plan_for(o, report.context.ram_bytes);
   const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
@@ -304,14 +332,13 @@ int main(int argc, char** argv) {
   steps.back().after = [&] { s.remove(commit); };
   steps.push_back({"prepare file set", "write", false, false, 0, p.set_size,
                    [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}, {}});
-  const double round_seconds = p.random_seconds / steady_rounds;
   steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0, {}, {},
-                   [&](const auto& ro, unsigned round) {
-                     return random_read_write(s.dir, p.set_files, p.set_size, round_seconds, round, ro);
+                   [&](const auto& ro, unsigned round, double seconds) {
+                     return random_read_write(s.dir, p.set_files, p.set_size, seconds, round, ro);
                    }});
   steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0, {}, {},
-                   [&](const auto& ro, unsigned round) {
-                     return random_read(s.dir, p.set_files, p.set_size, round_seconds, round, ro);
+                   [&](const auto& ro, unsigned round, double seconds) {
+                     return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro);
                    }});
 
   progress_display progress(o.progress, steps.size());
@@ -322,16 +349,25 @@ int main(int argc, char** argv) {
     const step& st = steps[i];
     std::optional<raidbench::steady_rounds> rounds;
     raidbench::expected<raidbench::result> r = raidbench::result{};
+    if (st.run_round && o.ramp_seconds > 0) {
+      progress.start(i + 1, st.name + " (ramp, not counted)", o.ramp_seconds, 0);
+      // Its own random stream: no measured round replays the warm-up's blocks.
+      auto warm = st.run_round(ro, 1000000 + static_cast<unsigned>(i), o.ramp_seconds);
+      progress.finish();
+      if (!warm) give_up(fmt::format("{}: {}", st.name, warm.message()));
+      if (warm->stats.interrupted) break;
+    }
     if (st.run_round) {
       auto ran = raidbench::run_until_steady(
           [&](unsigned round) {
-            progress.start(i + 1, fmt::format("{} ({}/{})", st.name, round + 1, steady_rounds),
+            progress.start(i + 1, o.steady ? fmt::format("{} (round {})", st.name, round + 1)
+                                           : fmt::format("{} ({}/{})", st.name, round + 1, steady_rounds),
                            st.expected_seconds / steady_rounds, 0);
-            auto one = st.run_round(ro, round);
+            auto one = st.run_round(ro, round, st.expected_seconds / steady_rounds);
             progress.finish();
             return one;
           },
-          steady_rounds, [](unsigned, double) {});
+          o.steady ? o.max_rounds : steady_rounds, [](unsigned, double) {});
       if (ran) r = ran->window, rounds = std::move(*ran);
       else r = ran.err();
     } else {

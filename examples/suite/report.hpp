@@ -50,6 +50,7 @@ struct suite_report {
   nlohmann::json controller;  // null, or {"source", "inventory", "findings", "summary"}
   raidbench::device_ownership device_under_test;  // the inventory tied to the devices under the scratch directory
   std::vector<test_outcome> tests;
+  std::string rounds;  // how the device-bound tests ran in rounds ("the test's time in 5 rounds")
   std::vector<raidbench::verdict> verdicts;
 };
 
@@ -88,6 +89,7 @@ inline void to_json(nlohmann::json& j, const suite_report& r) {
        {"controller", r.controller},
        {"device_under_test", r.device_under_test},
        {"tests", r.tests},
+       {"rounds", r.rounds},
        {"verdicts", r.verdicts}};
 }
 inline void from_json(const nlohmann::json& j, suite_report& r) {
@@ -100,11 +102,12 @@ inline void from_json(const nlohmann::json& j, suite_report& r) {
   r.controller = j.at("controller");
   if (const auto it = j.find("device_under_test"); it != j.end()) it->get_to(r.device_under_test);  // version 1 reports lack it
   j.at("tests").get_to(r.tests);
+  if (const auto it = j.find("rounds"); it != j.end()) it->get_to(r.rounds);
   j.at("verdicts").get_to(r.verdicts);
 }
 
 /// The results table: one row per test, MB/s, operations per second, p50 and p99 latency.
-inline std::string format_results(const std::vector<test_outcome>& tests) {
+inline std::string format_results(const std::vector<test_outcome>& tests, const std::string& rounds) {
   std::string out = fmt::format("{:<26} {:>9} {:>10} {:>10} {:>10}  {}\n", "test", "MB/s", "ops/s", "p50 ms", "p99 ms",
                                 "latency of");
   for (const auto& t : tests) {
@@ -115,9 +118,9 @@ inline std::string format_results(const std::vector<test_outcome>& tests) {
                        t.commits ? " (ops are commits)" : "", t.result.stats.interrupted ? " INTERRUPTED" : "");
   }
   if (tests.empty()) out += "(no test finished)\n";
-  bool rounds = false;
-  for (const auto& t : tests) rounds = rounds || !t.steady_note.empty();
-  if (rounds) out += "steady state (SNIA PTS, the test's time in 5 rounds):\n";
+  bool any_rounds = false;
+  for (const auto& t : tests) any_rounds = any_rounds || !t.steady_note.empty();
+  if (any_rounds) out += fmt::format("steady state (SNIA PTS; {}):\n", rounds);
   for (const auto& t : tests)
     if (!t.steady_note.empty()) out += fmt::format("  {}: {}\n", t.name, t.steady_note);
   return out;
@@ -128,7 +131,7 @@ inline std::string format_report(const suite_report& r, const std::string& contr
   std::string out = raidbench::format_context(r.context);
   out += "\n" + controller_section + "\n";
   out += fmt::format("results ({} mode, {:.1f} s{})\n", r.mode, r.elapsed_seconds, r.interrupted ? ", INTERRUPTED: partial" : "");
-  out += format_results(r.tests);
+  out += format_results(r.tests, r.rounds);
   out += "\n";
   out += raidbench::format_verdicts(r.verdicts);
   return out;

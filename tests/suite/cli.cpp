@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "../support/temp_dir.hpp"
 #include "spawn.hpp"
 
@@ -32,6 +34,29 @@ BOOST_AUTO_TEST_CASE(bad_options) {
   expect_error({"--test-seconds", "-1"}, "--test-seconds: '-1' is not a number of seconds above 0");
   expect_error({"--controller-file", "/nonexistent/dump.txt"}, "--controller-file: cannot read /nonexistent/dump.txt: No such file or directory");
   expect_error({"--size"}, "--size needs a value");
+  expect_error({"--max-rounds", "4"}, "--max-rounds: '4' is not a number of rounds from 5 to 1000");
+  expect_error({"--ramp", "soon"}, "--ramp: 'soon' is not a number of seconds from 0 to 86400");
+}
+
+// --steady runs the random tests in rounds until steady or --max-rounds; --ramp's warm-up is not counted.
+BOOST_AUTO_TEST_CASE(steady_and_ramp) {
+  temp_dir dir;
+  const tool_run r = run_tool(RAIDBENCH_TOOL, {"--quick", "--size", "16M", "--test-seconds", "0.25", "--steady",
+                                               "--max-rounds", "6", "--ramp", "0.05", "--no-controller", "--dir",
+                                               (dir / "s").string(), "--report", (dir / "r.json").string()});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("\nsteady state (SNIA PTS; rounds of a fifth of the test's time until steady, at most 6, "
+                        "after a 0.05 s ramp not counted):\n") != std::string::npos);
+  BOOST_TEST(r.err.find("] rndrd 16 KiB (ramp, not counted)\n") != std::string::npos);
+  std::ifstream in(dir / "r.json");
+  const auto j = nlohmann::json::parse(in);
+  for (const auto& t : j.at("tests")) {
+    if (t.at("steady_state").is_null()) continue;
+    const auto rounds = t.at("steady_state").at("rounds").size();
+    BOOST_TEST((rounds >= 5u && rounds <= 6u));
+    // Fewer than the budget only when steady.
+    if (rounds < 6u) BOOST_TEST(t.at("steady_state").at("steady").get<bool>());
+  }
 }
 
 BOOST_AUTO_TEST_CASE(dir_that_is_a_file_and_files_that_exist) {
