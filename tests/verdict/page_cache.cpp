@@ -37,6 +37,25 @@ BOOST_AUTO_TEST_CASE(plausible_rates_do_not_fire) {
   BOOST_TEST(!page_cache_reads(seq, one_disk("sata", true)).fired);
 }
 
+BOOST_AUTO_TEST_CASE(within_the_margin_over_a_ceiling_or_the_o_direct_rate_is_borderline) {
+  // 700 MB/s from a SATA SSD: 1.17x its link's 600 MB/s, within the 1.25x margin.
+  const auto close = measured("read-back buffered", "sequential", "none", 4 * GiB, MiB, 1335, 0, 0, 2.0);
+  const verdict v = page_cache_reads(close, one_disk("sata", false));
+  BOOST_TEST(!v.fired);
+  BOOST_TEST(v.message.starts_with("possibly the page cache: 1.17x the device's ceiling of 600.0 MB/s, within the 1.25x margin"));
+  // 800 MB/s: 1.4x, beyond it.
+  const auto clear = measured("read-back buffered", "sequential", "none", 4 * GiB, MiB, 1526, 0, 0, 2.0);
+  BOOST_TEST(page_cache_reads(clear, one_disk("sata", false)).fired);
+  // Against the O_DIRECT twin (virtio: no ceiling): 1.5x is borderline, 2.1x fires, 1.1x is the device.
+  const auto t = measured("read-back buffered", "sequential", "none", 256 * MiB, MiB, 256, 0, 0, 0.1);  // 2.68 GB/s
+  const auto c = one_disk("virtio", true);
+  const verdict b = page_cache_reads(t, c, 2.684e9 / 1.5);
+  BOOST_TEST(!b.fired);
+  BOOST_TEST(b.message.starts_with("possibly the page cache: 1.50x the O_DIRECT rate, under the 2.0x that shows a cache"));
+  BOOST_TEST(page_cache_reads(t, c, 2.684e9 / 2.1).fired);
+  BOOST_TEST(page_cache_reads(t, c, 2.684e9 / 1.1).message == "the read rate is within what the device can deliver");
+}
+
 BOOST_AUTO_TEST_CASE(o_direct_and_sets_larger_than_ram_do_not_fire) {
   const auto direct = measured("read-back O_DIRECT", "sequential", "direct", 4 * GiB, MiB, 4096, 0, 0, 1.0);
   const verdict d = page_cache_reads(direct, one_disk("sata", false));

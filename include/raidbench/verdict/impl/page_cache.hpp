@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/verdict/page_cache.hpp"
 #include "raidbench/context/storage_context.hpp"
@@ -45,15 +47,23 @@ RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_cont
   const bool random = r.workload.access == "random";
   const auto ceiling = read_ceiling(c, random, r.workload.block_size);
   bool above = false;
+  std::vector<std::string> borderline;  // above a bound, but within its margin
   if (ceiling) {
     for (const auto& why : ceiling->reasons) v.evidence.push_back(why);
-    above = bps > ceiling->bytes_per_second;
+    const double over = bps / ceiling->bytes_per_second;
+    if (over > borderline_factor) above = true;
+    else if (over > 1)
+      borderline.push_back(fmt::format("{:.2f}x the device's ceiling of {:.1f} MB/s, within the {:.2f}x margin", over,
+                                       ceiling->bytes_per_second / 1e6, borderline_factor));
   }
   if (direct_bytes_per_second && *direct_bytes_per_second > 0) {
     const double ratio = bps / *direct_bytes_per_second;
     v.evidence.push_back(fmt::format("the same reads with O_DIRECT: {:.1f} MB/s ({:.1f}x slower)",
                                      *direct_bytes_per_second / 1e6, ratio));
-    above = above || ratio > cached_over_direct_factor;
+    if (ratio > cached_over_direct_factor) above = true;
+    else if (ratio > borderline_factor)
+      borderline.push_back(fmt::format("{:.2f}x the O_DIRECT rate, under the {:.1f}x that shows a cache", ratio,
+                                       cached_over_direct_factor));
   }
   const auto& latency = r.stats.of(op_kind::read).latency;
   const double median = latency.percentile_ns(50);
@@ -65,8 +75,11 @@ RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_cont
   if (!above && !ceiling && !direct_bytes_per_second)
     return not_fired("the device's ceiling is unknown and no O_DIRECT run to compare: cannot tell");
   v.fired = above;
-  v.message = above ? "the page cache served these reads: the figure measures memory, not the storage"
-                    : "the read rate is within what the device can deliver";
+  if (above) v.message = "the page cache served these reads: the figure measures memory, not the storage";
+  else if (!borderline.empty())
+    v.message = fmt::format("possibly the page cache: {}; not conclusive (read-ahead, a drive's cache or the "
+                            "measurement's error can explain it)", fmt::join(borderline, "; "));
+  else v.message = "the read rate is within what the device can deliver";
   return v;
 }
 
