@@ -92,7 +92,7 @@ BOOST_AUTO_TEST_CASE(live_mode_reads_the_tools_found_and_notes_the_ones_that_fai
   BOOST_TEST(s.source == "live: " + (dir / "MegaCli64").string());
   BOOST_TEST_REQUIRE(s.inv.controllers.size() == 1u);
   BOOST_TEST(s.inv.controllers[0].battery.charge_percent.value_or(0) == 99);  // -AdpBbuCmd, merged into -AdpAllInfo
-  BOOST_TEST(s.notes.size() == 2u);  // -LDInfo and -PDList printed nothing
+  BOOST_TEST(s.notes.size() == 3u);  // -LDInfo, -PDList and -AdpGetPciInfo printed nothing
   BOOST_TEST(s.notes[0] == "MegaCli64 -LDInfo -Lall -aALL -NoLog: exit status 1, no output: Adapter 0: command failed");
   BOOST_TEST(format_controller_section(*got, r).find("\nnote: MegaCli64 -PDList -aALL -NoLog: exit status 1") !=
              std::string::npos);

@@ -141,6 +141,27 @@ BOOST_AUTO_TEST_CASE(seed_perc_h730_three_dumps_merge_into_one_controller) {
   BOOST_TEST((c.virtual_drives[0].current_policy.write == write_policy::write_back));
 }
 
+BOOST_AUTO_TEST_CASE(target_ids_and_the_pci_address_tie_virtual_drives_to_the_os) {
+  const auto cache = parse_file("seed-outputs/megacli-ldgetprop-cache-perc-h730.txt");
+  BOOST_TEST(cache.controllers[0].virtual_drives[0].target_id == 0U);  // "Adapter 0-VD 0(target id: 0)"
+  // -AdpGetPciInfo, as MegaCLI prints it; the numbers are hexadecimal.
+  const auto pci = parser_traits<megacli>::parse(
+      "PCI information for Controller 0\n--------------------------------\nBus Number      : 3\n"
+      "Device Number   : 0\nFunction Number : 0\n\nPCI information for Controller 1\n"
+      "--------------------------------\nBus Number      : 8a\nDevice Number   : 0\nFunction Number : 0\n");
+  BOOST_TEST_REQUIRE(pci.has_value());
+  BOOST_TEST(pci->warnings.empty());
+  BOOST_TEST_REQUIRE(pci->controllers.size() == 2U);
+  BOOST_TEST(pci->controllers[0].pci_address == "0000:03:00.0");
+  BOOST_TEST(pci->controllers[1].pci_address == "0000:8a:00.0");
+  const auto bad = parser_traits<megacli>::parse("PCI information for Controller 0\nBus Number : 300\nDevice Number : 0\n"
+                                                 "Function Number : 0\n");
+  BOOST_TEST_REQUIRE(bad.has_value());
+  BOOST_TEST(!bad->controllers[0].pci_address);
+  BOOST_TEST_REQUIRE(bad->warnings.size() == 1U);
+  BOOST_TEST(bad->warnings[0].text == "cannot read PCI address 300:0.0");
+}
+
 BOOST_AUTO_TEST_CASE(adpallinfo_h710_excerpt_with_command_line_and_blank_space_lines) {
   const auto inv = parse_file("controllers/megacli/adpallinfo-perc-h710-mini-head-excerpt.txt");
   BOOST_TEST(inv.warnings.empty());

@@ -117,4 +117,14 @@ BOOST_AUTO_TEST_CASE(tool_sizes) {
   BOOST_TEST(!parse_tool_size("99999999 EB"));
 }
 
+BOOST_AUTO_TEST_CASE(pci_addresses_as_each_tool_prints_them) {
+  BOOST_TEST(parse_pci_address("0000:03:00.0") == "0000:03:00.0");  // ssacli
+  BOOST_TEST(parse_pci_address("00:3b:00:00") == "0000:3b:00.0");   // StorCLI
+  BOOST_TEST(parse_pci_address(" 0:D9:0:0 ") == "0000:d9:00.0");    // arcconf
+  BOOST_TEST(parse_pci_address("1:8a:1f:7") == "0001:8a:1f.7");
+  for (const char* bad : {"", "0:3:0", "0:3:0:0:0", "0:100:0:0", "0:3:20:0", "0:3:0:8", "0:3:0:x", "00000:3:0:0",
+                          "0::0:0", ":3:0:0", "0:3:0:0:", "0 3 0 0"})
+    BOOST_TEST(!parse_pci_address(bad), bad);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -53,17 +53,21 @@ BOOST_AUTO_TEST_CASE(megacli_runs_its_four_dumps_and_merges_them) {
             "  -PDList) " + cat("seed-outputs/megacli-pdlist-intel-rs25ab080.txt") + " ;;\n"
             "  -LDInfo) echo 'Adapter 0 -- Virtual Drive Information:'; echo 'Adapter 0: No Virtual Drive Configured.' ;;\n"
             "  -AdpBbuCmd) echo 'Adapter 0: Get BBU Status Failed.'; exit 1 ;;\n"
+            "  -AdpGetPciInfo) printf 'PCI information for Controller 0\\nBus Number : 5\\nDevice Number : 0\\n"
+            "Function Number : 0\\n' ;;\n"
             "esac\n");
   const auto r = live(dir, "--json");
   BOOST_TEST_REQUIRE(r.status == 0, r.err);
   BOOST_TEST(calls(dir) == "MegaCli64 -AdpAllInfo -aALL -NoLog\nMegaCli64 -LDInfo -Lall -aALL -NoLog\n"
-                           "MegaCli64 -PDList -aALL -NoLog\nMegaCli64 -AdpBbuCmd -aALL -NoLog\n");
+                           "MegaCli64 -PDList -aALL -NoLog\nMegaCli64 -AdpBbuCmd -aALL -NoLog\n"
+                           "MegaCli64 -AdpGetPciInfo -aALL -NoLog\n");
   const auto inv_json = json::parse(r.out);
   const auto& inv = inv_json.at("inventory");
   BOOST_TEST(inv.at("source") == "megacli");
   BOOST_TEST_REQUIRE(inv.at("controllers").size() == 1u);
   BOOST_TEST(inv.at("controllers")[0].at("serial") == "SV24628377");
   BOOST_TEST(inv.at("controllers")[0].at("physical_drives").size() == 2u);
+  BOOST_TEST(inv.at("controllers")[0].at("pci_address") == "0000:05:00.0");
 }
 
 BOOST_AUTO_TEST_CASE(storcli_runs_the_json_commands_and_reports_the_ones_that_fail) {

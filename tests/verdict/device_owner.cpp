@@ -146,6 +146,9 @@ BOOST_AUTO_TEST_CASE(storcli_json_dump_tied_by_pci_address) {
   BOOST_TEST((o.ties[2].status == ownership::does_not_own));
   const auto lines = describe_ties(o, inv);
   BOOST_TEST(lines[1].starts_with("sda: held by AVAGO 3108 MegaRAID VD 234: "));
+  const nlohmann::json j = o;
+  BOOST_TEST(j["ties"][1]["controller"] == 1);
+  BOOST_TEST(j["ties"][1]["status"] == "owns");
 }
 
 BOOST_AUTO_TEST_CASE(nvme_drive_beside_a_raid_card_is_not_held_by_it) {
@@ -168,6 +171,9 @@ BOOST_AUTO_TEST_CASE(nvme_drive_beside_a_raid_card_is_not_held_by_it) {
   BOOST_TEST(!w.fired);
   BOOST_TEST(w.message.find("says nothing about the device under test") != std::string::npos);
   BOOST_TEST(w.evidence.back() == "the inventory given does not hold the device under test (nvme0n1)");
+  const nlohmann::json j = o;
+  BOOST_TEST(j["status"] == "does_not_own");
+  BOOST_TEST(j["ties"][0]["virtual_drive"].is_null());
 }
 
 BOOST_AUTO_TEST_CASE(virtio_disk_with_a_dump_of_another_machine_is_unknown) {
@@ -214,6 +220,11 @@ BOOST_AUTO_TEST_CASE(md_raid1_over_two_ahci_disks_is_held_by_md) {
   const verdict d = degraded_array(c, &inv, o);
   BOOST_TEST(d.fired);
   BOOST_TEST(d.evidence.front() == "md0 (raid1): 1 of 2 members missing");
+  const nlohmann::json j = o;
+  BOOST_TEST(j["status"] == "owns");
+  BOOST_TEST(j["ties"][0]["device"] == "md0");
+  BOOST_TEST(j["ties"][0]["controller_name"] == "md");
+  BOOST_TEST(j["ties"][1]["status"] == "does_not_own");
 }
 
 BOOST_AUTO_TEST_CASE(no_inventory_or_no_block_device_ties_nothing) {

@@ -30,7 +30,8 @@ inline const std::vector<tool_family>& fixed_tool_families() {
        {{"-AdpAllInfo", "-aALL", "-NoLog"},
         {"-LDInfo", "-Lall", "-aALL", "-NoLog"},
         {"-PDList", "-aALL", "-NoLog"},
-        {"-AdpBbuCmd", "-aALL", "-NoLog"}}},
+        {"-AdpBbuCmd", "-aALL", "-NoLog"},
+        {"-AdpGetPciInfo", "-aALL", "-NoLog"}}},  // the PCI address ties a controller to its disks
       {{"storcli64", "storcli", "perccli64", "perccli"},
        {{"/call", "show", "all", "J"},
         {"/call/vall", "show", "all", "J"},

@@ -2,6 +2,7 @@
 // The MegaCLI parser's definitions (see core/linkage.hpp): included by megacli.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstddef>
 #include <optional>
@@ -322,8 +323,9 @@ class reader {
   bool found_anything() const { return found_; }
 
  private:
-  enum class block { none, adapter, vd, pd, bbu, enclosure, summary };
+  enum class block { none, adapter, vd, pd, bbu, enclosure, summary, pci };
   struct pending_vd { std::size_t c, v, line; std::string level; std::optional<unsigned> per_span; };
+  std::array<std::string, 3> pci_;  // bus, device, function of -AdpGetPciInfo
   struct pending_pd { std::size_t c, p; std::string inquiry; };
 
   void warn(std::size_t line, std::string text) { inv_.warnings.push_back({line, std::move(text)}); }
@@ -398,6 +400,7 @@ class reader {
       return;
     }
     if (auto n = number_after(t, "Number of enclosures on adapter")) { select(n); block_ = block::enclosure; return; }
+    if (auto n = number_after(t, "PCI information for Controller")) { select(n); block_ = block::pci; pci_ = {}; return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(number_after(t, "Adapter ")); return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
     if (auto n = number_after(t, "Virtual Drive:")) {  // "Virtual Drive: 0 (Target Id: 0)"
@@ -450,6 +453,7 @@ class reader {
       case block::pd: read = pd_key(line.number, k, v); break;
       case block::bbu: read = bbu_key(line.number, k, v); break;
       case block::none: case block::adapter: read = adapter_key(line.number, k, v); break;
+      case block::pci: read = pci_key(line.number, k, v); break;
       case block::enclosure: case block::summary: break;
     }
     if (!read && !is_listed(k, ignored_keys)) {
@@ -500,6 +504,20 @@ class reader {
   static std::optional<std::string> str(std::string_view v) {
     if (v.empty() || iequals(v, "N/A")) return std::nullopt;
     return std::string(v);
+  }
+
+  // -AdpGetPciInfo: "Bus Number : 3", "Device Number : 0", "Function Number : 0", in hexadecimal
+  // (read so by the third-party tools that map these to /sys addresses).
+  bool pci_key(std::size_t n, std::string_view k, std::string_view v) {
+    std::string* field = iequals(k, "Bus Number") ? &pci_[0] : iequals(k, "Device Number") ? &pci_[1]
+                       : iequals(k, "Function Number") ? &pci_[2] : nullptr;
+    if (!field) return false;
+    *field = std::string(v);
+    if (!pci_[0].empty() && !pci_[1].empty() && !pci_[2].empty()) {
+      ctrl().pci_address = parse_pci_address("0:" + pci_[0] + ":" + pci_[1] + ":" + pci_[2]);
+      if (!ctrl().pci_address) warn(n, "cannot read PCI address " + pci_[0] + ":" + pci_[1] + "." + pci_[2]);
+    }
+    return true;
   }
 
   bool adapter_key(std::size_t n, std::string_view k, std::string_view v) {
@@ -747,7 +765,7 @@ RAIDBENCH_API bool parser_traits<megacli>::detect(std::string_view text) noexcep
          icontains(text, "Progress on Device at Enclosure") ||
          icontains(text, "BBU status for Adapter") || icontains(text, "Number of enclosures on adapter") ||
          (icontains(text, "Adapter ") && icontains(text, "(target id:")) ||
-         icontains(text, "Number of DISK GROUPS:") ||
+         icontains(text, "Number of DISK GROUPS:") || icontains(text, "PCI information for Controller") ||
          (icontains(text, "ProductName") && icontains(text, "FW Package Version"));
 }
 
