@@ -83,6 +83,17 @@ struct options {
   bool progress = true;
 };
 
+/// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
+std::optional<double> seconds_in(const std::string& text, bool zero) {
+  try {
+    std::size_t used = 0;
+    const double s = std::stod(text, &used);
+    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
 options parse(int argc, char** argv) {
   options o;
   for (int i = 1; i < argc; ++i) {
@@ -110,13 +121,8 @@ options parse(int argc, char** argv) {
       o.size = *v;
     } else if (arg == "--test-seconds") {
       const std::string text(value());
-      try {
-        std::size_t used = 0;
-        o.test_seconds = std::stod(text, &used);
-        if (used != text.size() || !(*o.test_seconds > 0) || *o.test_seconds > 86400) throw std::invalid_argument(text);
-      } catch (const std::exception&) {
-        die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
-      }
+      o.test_seconds = seconds_in(text, false);
+      if (!o.test_seconds) die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
     } else if (arg == "--steady") {
       o.steady = true;
     } else if (arg == "--max-rounds") {
@@ -126,13 +132,9 @@ options parse(int argc, char** argv) {
       o.max_rounds = *n;
     } else if (arg == "--ramp") {
       const std::string text(value());
-      try {
-        std::size_t used = 0;
-        o.ramp_seconds = std::stod(text, &used);
-        if (used != text.size() || !(o.ramp_seconds >= 0) || o.ramp_seconds > 86400) throw std::invalid_argument(text);
-      } catch (const std::exception&) {
-        die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
-      }
+      const auto s = seconds_in(text, true);
+      if (!s) die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
+      o.ramp_seconds = *s;
     } else if (arg == "--controller-file") {
       o.controller.files.emplace_back(value());
     } else if (arg == "--no-controller") {

@@ -60,22 +60,21 @@ inline inventory one_controller(write_policy current, std::optional<battery_stat
   return inv;
 }
 
-/// The inventory's first controller observed to hold disk "sda" (which virtual drive unknown).
-inline device_ownership held_by_first_controller() {
+/// The inventory's first controller (a PERC H710) tied to one disk with `status`, its virtual drive unknown.
+inline device_ownership tied(const std::string& disk, ownership status, const std::string& evidence) {
   device_ownership o;
-  o.status = ownership::owns;
-  o.devices = {"sda"};
-  o.ties.push_back({"sda", 0, "PERC H710", ownership::owns, std::nullopt, false, false, "sda is behind the controller's PCI address"});
+  o.status = status;
+  o.devices = {disk};
+  o.ties.push_back({disk, 0, "PERC H710", status, std::nullopt, false, false, evidence});
   return o;
 }
 
-/// The inventory could not be tied to disk "vda".
-inline device_ownership untied() {
-  device_ownership o;
-  o.status = ownership::unknown;
-  o.devices = {"vda"};
-  o.ties.push_back({"vda", 0, "PERC H710", ownership::unknown, std::nullopt, false, false, "vda is a virtio disk"});
-  return o;
+/// The controller observed to hold disk "sda".
+inline device_ownership held_by_first_controller() {
+  return tied("sda", ownership::owns, "sda is behind the controller's PCI address");
 }
+
+/// The inventory could not be tied to disk "vda".
+inline device_ownership untied() { return tied("vda", ownership::unknown, "vda is a virtio disk"); }
 
 }  // namespace raidbench::test
