@@ -51,11 +51,12 @@ constexpr std::string_view usage = R"(Usage: {0} [OPERAND]...
 Copy a file like GNU dd 9.1, through raidbench's copy workload, and report as GNU dd does.
 Options: --help, --version, and raidbench's [--json[=FILE]] [--format=bsd] [--allow-device] [--context]
 
-  bs=BYTES ibs=BYTES obs=BYTES count=N skip=N seek=N if=FILE of=FILE
+  bs=BYTES ibs=BYTES obs=BYTES cbs=BYTES count=N skip=N seek=N if=FILE of=FILE
   iflag=FLAGS oflag=FLAGS conv=CONVS status=none|noxfer|progress
   FLAGS: append direct directory dsync sync fullblock nonblock noatime nocache
          noctty nofollow count_bytes skip_bytes seek_bytes
-  CONVS: fdatasync fsync notrunc sync noerror excl nocreat
+  CONVS: ascii ebcdic ibm block unblock lcase ucase sparse swab sync excl nocreat notrunc
+         noerror fdatasync fsync
   Sizes take GNU dd's suffixes: c=1 w=2 b=512 kB=1000 K=1024 MB M xM GB G …, KiB MiB …, and NxM products.
 
   --json[=FILE]   the result as JSON (bytes, records, time, read and write latency histograms with
@@ -413,6 +414,8 @@ int run_dd(const options& o) {
   request.copy.fill_blocks = o.fullblock;
   request.copy.pad_short_reads = o.conv_sync;
   request.copy.continue_after_read_error = o.conv_noerror;
+  request.copy.conversion = conversion_of(o);
+  if (rewrites_data(o)) request.copy.output_block = o.obs;  // dd's two buffers, also with bs=
   if (o.count != UINT64_MAX) {
     request.copy.records = o.count_bytes ? o.count / o.ibs : o.count;
     request.copy.tail_bytes = o.count_bytes ? o.count % o.ibs : 0;
@@ -463,7 +466,7 @@ int run_dd(const options& o) {
   // As GNU dd: a buffer the system will not give ends the run before the copy, in dd's words (an
   // output buffer of its own only without bs=, as dd's C_TWOBUFS).
   for (const auto& [what, size] : {std::pair{"input", nothing_to_copy ? 0 : o.ibs},
-                                   std::pair{"output", o.bs_given || nothing_to_copy ? 0 : o.obs}}) {
+                                   std::pair{"output", (o.bs_given && !rewrites_data(o)) || nothing_to_copy ? 0 : o.obs}}) {
     // Not touched: only asks whether the memory is there. Called through a volatile pointer, as a
     // compiler may drop a malloc whose block is only freed (clang -O2 does), and then never ask.
     void* (*volatile allocate)(std::size_t) = std::malloc;

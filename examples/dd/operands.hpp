@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/core/expected.hpp"
+#include "raidbench/run/copy_conversion.hpp"
 
 namespace rbdd {
 
@@ -34,6 +35,10 @@ struct options {
   bool nocache_in = false, nocache_out = false;
   bool conv_fdatasync = false, conv_fsync = false, conv_notrunc = false, conv_sync = false, conv_noerror = false,
        conv_excl = false, conv_nocreat = false;
+  // The conversions that change data; ascii implies unblock, ebcdic and ibm imply block (with cbs=).
+  bool conv_ascii = false, conv_ebcdic = false, conv_ibm = false, conv_block = false, conv_unblock = false,
+       conv_lcase = false, conv_ucase = false, conv_swab = false, conv_sparse = false;
+  std::uint64_t cbs = 0;  ///< conversion record size; 0: block and unblock do nothing
   status_level status = status_level::normal;
   report_format format = report_format::gnu;
   bool json = false;
@@ -47,6 +52,27 @@ struct options {
   bool input_empty = false, output_empty = false;  ///< if= or of= given with no name: dd fails to open ''
   std::vector<std::string> warnings;  ///< printed before anything runs, as GNU dd does
 };
+
+/// True when a conversion rewrites the data: dd then gathers output into obs blocks even with bs=.
+inline bool rewrites_data(const options& o) {
+  return o.conv_ascii || o.conv_ebcdic || o.conv_ibm || o.conv_lcase || o.conv_ucase || o.conv_swab ||
+         (o.cbs != 0 && (o.conv_block || o.conv_unblock));
+}
+
+/// The library's conversion for the operands (raidbench::copy_conversion).
+inline raidbench::copy_conversion conversion_of(const options& o) {
+  using cc = raidbench::copy_conversion;
+  cc c;
+  raidbench::set_translation(c, o.conv_ascii ? cc::charset::ebcdic_to_ascii : o.conv_ebcdic ? cc::charset::ascii_to_ebcdic
+                                : o.conv_ibm ? cc::charset::ascii_to_ibm : cc::charset::none,
+                             o.conv_ucase ? cc::letter_case::upper : o.conv_lcase ? cc::letter_case::lower : cc::letter_case::keep);
+  c.swab = o.conv_swab;
+  // Without cbs=, block and unblock do nothing, as in GNU dd.
+  if (o.cbs != 0) c.records = o.conv_block ? cc::reblock::block : o.conv_unblock ? cc::reblock::unblock : cc::reblock::none;
+  c.cbs = o.cbs;
+  c.sparse = o.conv_sparse;
+  return c;
+}
 
 /// GNU dd's condition for "warning: partial read": bs= without iflag=fullblock, and whole records
 /// skipped or counted, or O_DIRECT (where a short read is a real risk of a wrong copy).
@@ -197,9 +223,7 @@ inline expected<void> parse_flags(std::string_view list, bool input, options& o,
 }
 
 inline expected<void> parse_conversions(std::string_view list, options& o, bool utf8, std::string_view program) {
-  static constexpr std::string_view unsupported[] = {"ascii", "ebcdic", "ibm", "block", "unblock", "lcase", "ucase", "sparse", "swab"};
   std::string bad_item;
-  bool is_unsupported = false;
   const bool ok = for_each_item(list, [&](std::string_view item) {
     if (item == "fdatasync") o.conv_fdatasync = true;
     else if (item == "fsync") o.conv_fsync = true;
@@ -208,15 +232,22 @@ inline expected<void> parse_conversions(std::string_view list, options& o, bool 
     else if (item == "noerror") o.conv_noerror = true;
     else if (item == "excl") o.conv_excl = true;
     else if (item == "nocreat") o.conv_nocreat = true;
+    else if (item == "ascii") o.conv_ascii = o.conv_unblock = true;
+    else if (item == "ebcdic") o.conv_ebcdic = o.conv_block = true;
+    else if (item == "ibm") o.conv_ibm = o.conv_block = true;
+    else if (item == "block") o.conv_block = true;
+    else if (item == "unblock") o.conv_unblock = true;
+    else if (item == "lcase") o.conv_lcase = true;
+    else if (item == "ucase") o.conv_ucase = true;
+    else if (item == "swab") o.conv_swab = true;
+    else if (item == "sparse") o.conv_sparse = true;
     else {
       bad_item = item;
-      for (auto u : unsupported) is_unsupported = is_unsupported || item == u;
       return false;
     }
     return true;
   });
   if (ok) return {};
-  if (is_unsupported) return fail(fmt::format("conversion {} is not supported by rb-dd (it copies bytes unchanged)", quote(bad_item, utf8)));
   return fail(with_help_hint(fmt::format("invalid conversion: {}", quote(bad_item, utf8)), program));
 }
 
@@ -292,6 +323,7 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
     else if (key == "bs") ok = number(bs, true);
     else if (key == "ibs") ok = number(o.ibs, true);
     else if (key == "obs") ok = number(o.obs, true);
+    else if (key == "cbs") ok = number(o.cbs, true);
     else if (key == "count") ok = number(o.count, false), count_B = in_bytes;
     else if (key == "skip" || key == "iseek") ok = number(o.skip, false), skip_B = in_bytes;
     else if (key == "seek" || key == "oseek") ok = number(o.seek, false), seek_B = in_bytes;
@@ -315,6 +347,10 @@ inline expected<options> parse_operands(std::span<const std::string_view> args, 
     o.ibs = o.obs = bs;
     o.bs_given = true;
   }
+  // In GNU dd's order.
+  if (int(o.conv_ascii) + int(o.conv_ebcdic) + int(o.conv_ibm) > 1) return fail("cannot combine any two of {ascii,ebcdic,ibm}");
+  if (o.conv_block && o.conv_unblock) return fail("cannot combine block and unblock");
+  if (o.conv_lcase && o.conv_ucase) return fail("cannot combine lcase and ucase");
   if (o.conv_excl && o.conv_nocreat) return fail("cannot combine excl and nocreat");
   if ((o.iflags & O_DIRECT) && o.nocache_in) return fail("cannot combine direct and nocache");
   if ((o.oflags & O_DIRECT) && o.nocache_out) return fail("cannot combine direct and nocache");

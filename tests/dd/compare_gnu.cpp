@@ -204,6 +204,48 @@ BOOST_AUTO_TEST_CASE(same_operands_same_results) {
   if (!RAIDBENCH_TEST_SANITIZED) compare({"(ulimit -v 200000; DD if=in of=out bs=300M count=0)"});
 }
 
+// The conversions that change data, as GNU dd makes them: `lines` holds lines of 0-36 letters and
+// 0-4 trailing spaces, `all` every byte value, `holes` data between runs of zeros.
+constexpr const char* conversion_setup =
+    "awk 'BEGIN { for (i = 0; i < 300; i++) { s = \"\"; for (j = 0; j < i % 37; j++) s = s sprintf(\"%c\", 97 + (i + j) % 26);"
+    " printf \"%s%*s\\n\", s, i % 5, \"\" } }' > lines; printf 'no newline at the end' >> lines; "
+    "/usr/bin/python3 -c 'import sys; sys.stdout.buffer.write(bytes(range(256)) * 40)' > all; "
+    "/bin/dd if=lines of=ebc conv=ebcdic cbs=24 status=none; "
+    "head -c 8192 /dev/zero > holes; head -c 3000 in >> holes; head -c 12288 /dev/zero >> holes";
+
+BOOST_AUTO_TEST_CASE(conversions_as_gnu) {
+  const std::vector<dd_case> conversions = {
+      {"DD if=lines of=out conv=block cbs=16", conversion_setup},
+      {"DD if=lines of=out conv=block cbs=1", conversion_setup},
+      {"DD if=lines of=out conv=block,ucase cbs=10 ibs=7 obs=13", conversion_setup},
+      {"DD if=lines of=out conv=block,sync cbs=8 ibs=5", conversion_setup},
+      {"DD if=lines of=out conv=unblock cbs=16", conversion_setup},
+      {"DD if=lines of=out conv=unblock,sync cbs=9 bs=4", conversion_setup},
+      {"DD if=lines of=out conv=lcase,swab bs=3", conversion_setup},
+      {"DD if=lines of=out conv=swab,sync bs=7", conversion_setup},
+      {"DD if=lines of=out conv=ebcdic cbs=24", conversion_setup},
+      {"DD if=ebc of=out conv=ascii cbs=24", conversion_setup},
+      {"DD if=lines of=out conv=ibm,ucase cbs=12 obs=100", conversion_setup},
+      {"DD if=all of=out conv=ebcdic bs=100", conversion_setup},
+      {"DD if=all of=out conv=ibm", conversion_setup},
+      {"DD if=all of=out conv=ascii,lcase", conversion_setup},
+      {"DD if=all of=out conv=ucase,swab ibs=3 obs=2", conversion_setup},
+      {"DD if=lines of=out conv=block", conversion_setup},  // no cbs=: nothing to block
+      {"DD if=lines conv=unblock,ucase cbs=5 | cat > out", conversion_setup},
+      {"DD if=holes of=out conv=sparse bs=4096; stat -c %s:%b out > alloc", conversion_setup, nullptr, {"out", "alloc"}},
+      {"DD if=holes of=out conv=sparse bs=1000; stat -c %s:%b out > alloc", conversion_setup, nullptr, {"out", "alloc"}},
+      {"DD if=holes of=out conv=sparse obs=4096 seek=2; stat -c %s:%b out > alloc", conversion_setup, nullptr, {"out", "alloc"}},
+      {"head -c 30000 in > out; DD if=holes of=out conv=sparse,notrunc bs=4096", conversion_setup},
+      {"DD if=holes conv=sparse bs=4096 | cat > out", conversion_setup},
+      {"cat holes | DD of=out conv=sparse bs=4096; stat -c %s:%b out > alloc", conversion_setup, nullptr, {"out", "alloc"}},
+      {"DD if=lines of=out conv=lcase,ucase", conversion_setup, "cannot combine lcase and ucase"},
+      {"DD if=lines of=out conv=ascii,block cbs=4", conversion_setup, "cannot combine block and unblock"},
+      {"DD if=lines of=out conv=ebcdic,ibm", conversion_setup, "cannot combine any two of {ascii,ebcdic,ibm}"},
+      {"DD if=lines of=out conv=block cbs=0", conversion_setup, "invalid number"},
+  };
+  for (const auto& c : conversions) compare(c);
+}
+
 // conv=noerror goes on past a read error (reporting it and the statistics), conv=sync writes the
 // lost record as zeros; without noerror the copy stops there. Through pread (to a file) and read
 // (to a pipe). (No skip=: /proc/self/mem says it is empty, and GNU dd's offset bookkeeping after

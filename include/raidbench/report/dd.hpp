@@ -15,7 +15,7 @@ RAIDBENCH_API std::string dd_human_size(std::uint64_t bytes, bool iec);
 /// GNU dd's rate, bytes over `elapsed_ns`: "161 MB/s", "41.9 MB/s", "0.0 kB/s", "Infinity B/s".
 RAIDBENCH_API std::string dd_rate(std::uint64_t bytes, std::uint64_t elapsed_ns);
 
-/// "N+M records in\nN+M records out\n".
+/// "N+M records in\nN+M records out\n", and "N truncated record(s)\n" when conv=block cut lines.
 RAIDBENCH_API std::string dd_records_lines(const record_counts& r);
 
 /// GNU dd's statistics line without its newline: "X bytes (Y GB, Z GiB) copied, T s, R MB/s".

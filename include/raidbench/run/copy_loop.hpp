@@ -1,6 +1,8 @@
 #pragma once
 /// The hot loop of the copy mix: read a record from the source, write it to the destination.
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,6 +13,7 @@
 
 #include "raidbench/core/clock.hpp"
 #include "raidbench/run/call_clock.hpp"
+#include "raidbench/run/copy_conversion.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/progress.hpp"
 #include "raidbench/run/thread_job.hpp"
@@ -82,8 +85,10 @@ struct inline_progress {
 /// call boundary); with timing::totals calls are counted and the clock read every 64 records. A
 /// write that moves fewer bytes is continued, as dd does, and a record counts once. A failed read
 /// ends the copy unless mix::copy::continue_after_read_error. `staging` holds output blocks when
-/// they differ from input records. Allocates nothing, locks nothing.
-template <bool EachCall, bool Periodic, class SourceIo, class DestinationIo>
+/// they differ from input records. With `Converts`, mix::copy::conversion rewrites the data between
+/// reading and writing (into output blocks: it needs `output_block`) and conv=sparse seeks over
+/// blocks of zeros. Allocates nothing, locks nothing.
+template <bool EachCall, bool Periodic, bool Converts, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
                std::byte* record, std::byte* staging, flush_plan<Periodic> flush, inline_progress& progress) {
   const mix::copy& p = plan.policy;
@@ -97,6 +102,11 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::size_t staged = 0;
   std::size_t last_short_record = 0;  // the last partial record's size, 0 after a full one
   call_clock<EachCall> clock;
+  [[maybe_unused]] copy_converter converter(p.conversion);
+  [[maybe_unused]] bool sparse = Converts && p.conversion.sparse;
+  [[maybe_unused]] bool last_was_seek = false;
+  // dd pads a short record with spaces when it blocks or unblocks lines, with zeros otherwise.
+  const int pad_byte = Converts && p.conversion.records != copy_conversion::reblock::none ? ' ' : 0;
 
   auto write_all = [&](const std::byte* data, std::size_t n) -> bool {
     std::size_t done = 0;
@@ -130,6 +140,51 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
           }
           clock.finished(stats, op_kind::flush, 0);
         }
+      }
+    }
+    return true;
+  };
+
+  // Seeks over `n` bytes of output instead of writing them; false when the output cannot seek
+  // (a pipe: the zeros are written) or on an error (job.failure).
+  [[maybe_unused]] auto skip_output = [&](std::size_t n) -> bool {
+    if constexpr (DestinationIo::stream) {
+      if (::lseek(destination.descriptor(0), static_cast<off_t>(n), SEEK_CUR) < 0) {
+        if (errno != ESPIPE) job.failure = {"lseek", copy_destination, errno};
+        return false;
+      }
+    }
+    return true;
+  };
+  // One block of output: written, or with conv=sparse sought over when it is all zeros.
+  auto output = [&](const std::byte* data, std::size_t n) -> bool {
+    if constexpr (Converts) {
+      if (sparse && n != 0 && data[0] == std::byte{0} && std::memcmp(data, data + 1, n - 1) == 0) {
+        if (skip_output(n)) {
+          clock.finished(stats, op_kind::write, n);  // dd counts the bytes sought over as copied
+          out_offset += n;
+          last_was_seek = true;
+          return true;
+        }
+        if (job.failure) return false;
+        sparse = false;  // an output that cannot seek gets its zeros written
+      }
+      last_was_seek = false;
+    }
+    return write_all(data, n);
+  };
+  // Appends to the output block being filled, writing each block once full.
+  auto stage = [&](const std::byte* from, std::size_t n) -> bool {
+    while (n != 0) {
+      const std::size_t take = std::min(n, out_block - staged);
+      std::memcpy(staging + staged, from, take);
+      staged += take;
+      from += take;
+      n -= take;
+      if (staged == out_block) {
+        if (!output(staging, out_block)) return false;
+        stats.count_record(false, true);
+        staged = 0;
       }
     }
     return true;
@@ -192,29 +247,39 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
     std::size_t n = got;
     if (!full && p.pad_short_reads) {
       const std::size_t data = padded_from == SIZE_MAX ? got : padded_from;
-      std::memset(record + data, 0, in_block - data);
+      std::memset(record + data, pad_byte, in_block - data);
       n = in_block;
     }
+    if constexpr (Converts) {
+      if (p.conversion.rewrites()) {
+        const bool converted = converter.convert(record, n, stage);
+        stats.set_truncated(converter.truncated());
+        if (!converted) break;
+        continue;
+      }
+    }
     if (out_block == 0) {
-      if (!write_all(record, n)) break;
+      if (!output(record, n)) break;
       stats.count_record(false, n == in_block);
       continue;
     }
-    for (const std::byte* from = record; n != 0;) {
-      const std::size_t take = std::min(n, out_block - staged);
-      std::memcpy(staging + staged, from, take);
-      staged += take;
-      from += take;
-      n -= take;
-      if (staged == out_block) {
-        if (!write_all(staging, out_block)) break;
-        stats.count_record(false, true);
-        staged = 0;
-      }
-    }
-    if (job.failure) break;
+    if (!stage(record, n)) break;
   }
-  if (staged != 0 && !job.failure && write_all(staging, staged)) stats.count_record(false, false);
+  if constexpr (Converts) {
+    if (!job.failure && converter.finish(stage)) stats.set_truncated(converter.truncated());
+  }
+  if (staged != 0 && !job.failure && output(staging, staged)) stats.count_record(false, false);
+  if constexpr (Converts) {
+    // As dd: output that ends in a seek is extended to where it ends, if the file is shorter.
+    if (last_was_seek && !job.failure) {
+      const int fd = destination.descriptor(0);
+      const off_t end = DestinationIo::stream ? ::lseek(fd, 0, SEEK_CUR) : static_cast<off_t>(out_offset);
+      struct stat st {};
+      if (end < 0 || ::fstat(fd, &st) != 0) job.failure = {"lseek", copy_destination, errno};
+      else if (S_ISREG(st.st_mode) && st.st_size < end && ::ftruncate(fd, end) != 0)
+        job.failure = {"ftruncate", copy_destination, errno};
+    }
+  }
   if (flush.at_end && !job.failure) {
     // Inside the timed window, as dd's conv=fsync and conv=fdatasync.
     if (destination.flush(0, flush.call) != 0) {

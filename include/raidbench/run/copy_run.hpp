@@ -70,8 +70,10 @@ expected<result> run(const W& w, const run_options& options = {}) {
   result out;
   out.workload = describe(w);
   const target::pair ends = w.template get<slot::target>();
-  const detail::copy_plan plan{w.template get<slot::mix>(), static_cast<std::size_t>(out.workload.block_size),
-                               ends.source_offset, ends.destination_offset};
+  detail::copy_plan plan{w.template get<slot::mix>(), static_cast<std::size_t>(out.workload.block_size),
+                         ends.source_offset, ends.destination_offset};
+  // Rewritten data leaves in output blocks (dd's two buffers), of the input block size by default.
+  if (plan.policy.conversion.rewrites() && plan.policy.output_block == 0) plan.policy.output_block = plan.block;
   if (auto ok = detail::validate_copy(plan.policy, plan.block, w.template get<slot::open_flags>().bits(), ends,
                                       out.workload.threads);
       !ok)
@@ -104,13 +106,18 @@ expected<result> run(const W& w, const run_options& options = {}) {
   job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
   detail::inline_progress progress(options, job.start_ns);
   const int source[] = {ends.source}, destination[] = {ends.destination};
-  if constexpr (is_stream)
-    detail::copy_loop<each_call, periodic>(job, plan, detail::stream_io{source[0], true},
-                                           detail::stream_io{destination[0], true}, record.data(), staging.data(),
-                                           flush, progress);
-  else
-    detail::copy_loop<each_call, periodic>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
-                                           record.data(), staging.data(), flush, progress);
+  // Converting or not is fixed for the run: chosen here, once, not in the loop.
+  auto copy = [&]<bool converts>(std::bool_constant<converts>) {
+    if constexpr (is_stream)
+      detail::copy_loop<each_call, periodic, converts>(job, plan, detail::stream_io{source[0], true},
+                                                       detail::stream_io{destination[0], true}, record.data(),
+                                                       staging.data(), flush, progress);
+    else
+      detail::copy_loop<each_call, periodic, converts>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
+                                                       record.data(), staging.data(), flush, progress);
+  };
+  if (plan.policy.conversion.any()) copy(std::true_type{});
+  else copy(std::false_type{});
 
   if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
   if (job.failure)

@@ -44,8 +44,13 @@ struct alignas(64) thread_stats {
     std::uint64_t& n = in ? (full ? records.full_in : records.partial_in) : (full ? records.full_out : records.partial_out);
     std::atomic_ref<std::uint64_t>(n).store(n + 1, std::memory_order_relaxed);
   }
+  /// The lines conv=block has cut so far.
+  void set_truncated(std::uint64_t n) noexcept {
+    std::atomic_ref<std::uint64_t>(records.truncated).store(n, std::memory_order_relaxed);
+  }
   record_counts live_records() const noexcept {
-    return {live(records.full_in), live(records.partial_in), live(records.full_out), live(records.partial_out)};
+    return {live(records.full_in), live(records.partial_in), live(records.full_out), live(records.partial_out),
+            live(records.truncated)};
   }
   std::uint64_t live_bytes(op_kind kind) const noexcept { return live(bytes[static_cast<std::size_t>(kind)]); }
   std::uint64_t live_ops(op_kind kind) const noexcept { return live(ops[static_cast<std::size_t>(kind)]); }

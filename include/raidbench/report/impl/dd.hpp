@@ -103,7 +103,9 @@ RAIDBENCH_API std::string dd_rate(std::uint64_t bytes, std::uint64_t elapsed_ns)
 }
 
 RAIDBENCH_API std::string dd_records_lines(const record_counts& r) {
-  return fmt::format("{}+{} records in\n{}+{} records out\n", r.full_in, r.partial_in, r.full_out, r.partial_out);
+  std::string out = fmt::format("{}+{} records in\n{}+{} records out\n", r.full_in, r.partial_in, r.full_out, r.partial_out);
+  if (r.truncated != 0) out += fmt::format("{} truncated record{}\n", r.truncated, r.truncated == 1 ? "" : "s");
+  return out;
 }
 
 RAIDBENCH_API std::string dd_statistics_line(std::uint64_t bytes, std::uint64_t elapsed_ns, bool progress) {

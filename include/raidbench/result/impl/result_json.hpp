@@ -20,7 +20,8 @@ namespace raidbench {
 namespace detail::result_json {
 
 // The generated pairs, called by the declared to_json/from_json of these types below.
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(record_counts, full_in, partial_in, full_out, partial_out)
+// "truncated" came later: results written before it read as 0.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(record_counts, full_in, partial_in, full_out, partial_out, truncated)
 
 // With defaults: a result written before a field existed ("timing") still reads.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
