@@ -303,6 +303,18 @@ std::string described_path(const options& o, const struct stat& out_st, const st
   return o.input.empty() ? "." : o.input;
 }
 
+// iflag=/oflag= on standard input or output, as GNU dd sets them: fcntl cannot set O_DIRECTORY, so
+// a descriptor that is not a directory fails with ENOTDIR instead.
+bool set_descriptor_flags(int fd, int flags) {
+  if (flags & O_DIRECTORY) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return false;
+    if (!S_ISDIR(st.st_mode)) return errno = ENOTDIR, false;
+  }
+  const int old = ::fcntl(fd, F_GETFL);
+  return old >= 0 && ::fcntl(fd, F_SETFL, old | (flags & ~O_DIRECTORY)) == 0;
+}
+
 int run_dd(const options& o) {
   const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
   const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
@@ -334,7 +346,7 @@ int run_dd(const options& o) {
     owned_in.reset(open_above_stdio(o.input.c_str(), O_RDONLY | O_CLOEXEC | o.iflags));
     if (!owned_in) return say(fmt::format("failed to open {}: {}", in_name, std::strerror(errno))), 1;
     in = owned_in.get();
-  } else if (o.iflags && ::fcntl(in, F_SETFL, ::fcntl(in, F_GETFL) | o.iflags) != 0) {
+  } else if (o.iflags && !set_descriptor_flags(in, o.iflags)) {
     return say(fmt::format("setting flags for {}: {}", in_name, std::strerror(errno))), 1;
   }
 
@@ -356,7 +368,7 @@ int run_dd(const options& o) {
   struct stat out_st {};
   if (::fstat(out, &out_st) != 0) return say(fmt::format("cannot fstat {}: {}", out_name, std::strerror(errno))), 1;
   if (auto ok = guard(out_st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
-  if (o.output.empty() && o.oflags && ::fcntl(out, F_SETFL, ::fcntl(out, F_GETFL) | o.oflags) != 0)
+  if (o.output.empty() && o.oflags && !set_descriptor_flags(out, o.oflags))
     return say(fmt::format("setting flags for {}: {}", out_name, std::strerror(errno))), 1;
   if (!o.output.empty() && !o.conv_notrunc && past_off_t(seek_records, o.obs, seek_rest))
     return say(fmt::format("offset too large: cannot truncate to a length of seek={} ({}-byte) blocks", seek_records, o.obs)), 1;
@@ -439,15 +451,23 @@ int run_dd(const options& o) {
   run_options.final_snapshot = &last;
   run_options.progress_interval = std::chrono::milliseconds(100);
   std::uint64_t next_progress_ns = 1'000'000'000;
+  std::uint64_t progress_bytes = 0;  // as the last status=progress line showed them
+  bool idle_line = false;            // that line was printed while nothing moved
   run_options.on_progress = [&](const raidbench::progress_snapshot& s) {
     if (const int sig = stop_signal.load()) {
       report.final(s.records, written(s), s.elapsed_ns);
       die_by(sig);
     }
     if (info_requested.exchange(false)) report.final(s.records, written(s), s.elapsed_ns);
-    if (o.status == status_level::progress && s.elapsed_ns >= next_progress_ns) {
-      report.progress(written(s), s.elapsed_ns);
-      next_progress_ns = (s.elapsed_ns / 1'000'000'000 + 1) * 1'000'000'000;
+    if (o.status != status_level::progress) return;
+    // A line printed while nothing moved (a read waiting on an idle pipe) is followed by one as soon
+    // as data moves again, as GNU dd prints the first record that arrives after a second.
+    const bool moved_after_idle = idle_line && written(s) != progress_bytes;
+    if (s.elapsed_ns >= next_progress_ns || moved_after_idle) {
+      idle_line = !moved_after_idle && written(s) == progress_bytes;
+      progress_bytes = written(s);
+      report.progress(progress_bytes, s.elapsed_ns);
+      if (s.elapsed_ns >= next_progress_ns) next_progress_ns = (s.elapsed_ns / 1'000'000'000 + 1) * 1'000'000'000;
     }
   };
   std::uint64_t read_errors = 0;
@@ -501,16 +521,31 @@ int run_dd(const options& o) {
     ::lseek(in, static_cast<off_t>(request.ends.source_offset + bytes_read), SEEK_SET);
     ::lseek(out, static_cast<off_t>(request.ends.destination_offset + written(last)), SEEK_SET);
   }
-  // nocache drops the cached pages of the range the copy went through (not the whole file), as GNU
-  // dd; a pipe has none (its lseek fails, and nothing is asked).
-  const auto drop_cache = [](int fd, std::uint64_t bytes) {
+  // nocache drops the cached pages the copy went through, as GNU dd: the input's range, or from its
+  // start to the end of the file when the input was read to its end (length 0: "to EOF"), and the
+  // output's from its start to its end; a pipe has none (its lseek fails, and nothing is asked).
+  const off_t page = static_cast<off_t>(::sysconf(_SC_PAGESIZE));
+  const auto drop_cache = [&](int fd, std::uint64_t bytes, bool to_eof) {
     const off_t end = ::lseek(fd, 0, SEEK_CUR);
-    if (end >= 0 && bytes > 0) ::posix_fadvise(fd, end - static_cast<off_t>(bytes), static_cast<off_t>(bytes), POSIX_FADV_DONTNEED);
+    if (end < 0 || bytes == 0) return;
+    const off_t start = end - static_cast<off_t>(bytes);
+    if (to_eof) ::posix_fadvise(fd, start - start % page, 0, POSIX_FADV_DONTNEED);
+    else ::posix_fadvise(fd, start, static_cast<off_t>(bytes), POSIX_FADV_DONTNEED);
   };
   int status = 0;
   if (!nothing_to_copy) {
-    if (o.nocache_in) drop_cache(in, bytes_read);
-    if (o.nocache_out) drop_cache(out, written(last));
+    const raidbench::record_counts& in_records = last.records;
+    const bool input_ended = r && !r->stats.interrupted &&
+                             (o.count == UINT64_MAX || in_records.full_in + in_records.partial_in <
+                                                           request.copy.records + (request.copy.tail_bytes ? 1 : 0));
+    if (o.nocache_in) drop_cache(in, bytes_read, input_ended);
+    if (o.nocache_out) drop_cache(out, written(last), true);
+    // A last block O_DIRECT refused went through the page cache: dropped again, as GNU dd does.
+    if ((o.oflags & O_DIRECT) && !(::fcntl(out, F_GETFL) & O_DIRECT) && written(last) % o.obs != 0) {
+      const off_t end = ::lseek(out, 0, SEEK_CUR);
+      const off_t tail = end - static_cast<off_t>(written(last) % o.obs);
+      if (end >= 0) ::posix_fadvise(out, tail - tail % page, 0, POSIX_FADV_DONTNEED);
+    }
   } else {
     // count=0, as GNU dd: the output is still flushed as asked (the flush the copy would have ended
     // with), and nocache drops the file's cached pages from here to its end, the documented way to

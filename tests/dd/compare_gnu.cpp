@@ -118,6 +118,17 @@ const std::vector<dd_case> cases = {
     // A flush the output cannot do fails (fdatasync's EINVAL falls back to fsync, which fails too).
     {"DD if=in of=/dev/null bs=8k conv=fdatasync", "", "fsync failed for '/dev/null': Invalid argument", {}},
     {"DD if=in of=/dev/null bs=8k conv=fsync", "", "fsync failed for '/dev/null': Invalid argument", {}},
+    // iflag= on standard input: fcntl cannot set O_DIRECTORY, so a file that is no directory fails.
+    {"DD iflag=directory count=0 < in", "", "setting flags for 'standard input': Not a directory", {}},
+    {"DD iflag=directory count=0 < .", "", nullptr, {}},
+    // nocache drops the cache to the end of the file (length 0) when the copy read or wrote to it,
+    // the exact range otherwise (coreutils' tests/dd/nocache_eof.sh).
+    {"strace -o trace -e trace=fadvise64 DD status=none if=in of=out bs=64k oflag=nocache,sync; "
+     "grep -c ' 0, POSIX_FADV_DONTNEED' trace > n", "", nullptr, {"out", "n"}},
+    {"strace -o trace -e trace=fadvise64 DD status=none if=in of=/dev/null iflag=nocache bs=64k count=3000; "
+     "grep -c ' 0, POSIX_FADV_DONTNEED' trace > n", "", nullptr, {"n"}},
+    {"strace -o trace -e trace=fadvise64 DD status=none if=in of=/dev/null iflag=nocache skip=10 count=30; "
+     "grep -c ' 0, POSIX_FADV_DONTNEED' trace > n", "", nullptr, {"n"}},
 };
 
 struct outcome {

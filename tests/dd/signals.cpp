@@ -169,4 +169,32 @@ BOOST_AUTO_TEST_CASE(progress_is_printed_while_a_read_waits_on_a_pipe) {
   BOOST_TEST(err_text().find("\n0+1 records in\n0+1 records out\n3 bytes copied, ") != std::string::npos, err_text());
 }
 
+// After a line printed while the read waited, data that arrives gets its line at once, as GNU dd
+// prints the first record that comes after a second (coreutils' tests/dd/stats.sh: "1 byte copied").
+BOOST_AUTO_TEST_CASE(data_after_an_idle_progress_line_is_shown_at_once) {
+  raidbench::test::temp_dir dir;
+  const std::string err_path = (dir / "err").string();
+  const spawned_dd child = spawn_dd(RB_DD_PATH, {"of=/dev/null", "bs=1", "status=progress"}, err_path);
+  using namespace std::chrono_literals;
+  const auto err_text = [&] {
+    std::ifstream err(err_path);
+    return std::string(std::istreambuf_iterator<char>(err), {});
+  };
+  const auto wait_for = [&](const std::string& text) {
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (err_text().find(text) == std::string::npos && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(20ms);
+    return err_text();
+  };
+  const std::string idle = wait_for("0 bytes copied, ");
+  BOOST_REQUIRE(::write(child.input, "x", 1) == 1);
+  const std::string after = wait_for("1 byte copied, ");
+  ::close(child.input);
+  int status = 0;
+  ::waitpid(child.pid, &status, 0);
+  BOOST_TEST(idle.find("0 bytes copied, ") != std::string::npos, idle);
+  BOOST_TEST(after.find("\r1 byte copied, ") != std::string::npos, after);
+  BOOST_TEST((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -63,10 +63,20 @@ struct inline_progress {
   std::uint64_t interval_ns() const noexcept {
     return static_cast<std::uint64_t>(std::chrono::nanoseconds(options->progress_interval).count());
   }
+  /// A line is owed once data moves again after a report made while a read waited: what the wait
+  /// ended with is shown at once, as dd shows a record that arrives after a second.
+  bool owed = false;
+
   void report(const thread_stats& s, std::uint64_t now) {
+    owed = false;
     if (!options->on_progress) return;
     options->on_progress(snapshot_of(s, now - start_ns));
     while (next_ns <= now) next_ns += interval_ns();
+  }
+  /// A report made while a read waits (a signal or the progress timer interrupted it).
+  void report_waiting(const thread_stats& s, std::uint64_t now) {
+    report(s, now);
+    owed = options->on_progress != nullptr;
   }
   void read_error(const thread_stats& s, int errnum, std::uint64_t now) {
     if (options->on_read_error) options->on_read_error(errnum, snapshot_of(s, now - start_ns));
@@ -194,6 +204,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
          clock.t < job.deadline_ns && !job.told_to_stop()) {
     clock.tick(records);
     if (clock.t >= progress.next_ns) progress.report(stats, clock.t);
+    else if (progress.owed) [[unlikely]] progress.report(stats, now_ns());
     const std::size_t want = records < p.records ? in_block : static_cast<std::size_t>(p.tail_bytes);
     const std::uint64_t record_start = in_offset;
     std::size_t got = 0, padded_from = SIZE_MAX;  // padded_from: where a lost record's zeros begin
@@ -202,7 +213,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
       long r;
       int read_errno = 0;
       while ((r = source.read(0, in_offset, record + got, want - got)) < 0 && (read_errno = errno) == EINTR) {
-        progress.report(stats, now_ns());
+        progress.report_waiting(stats, now_ns());
         if (job.told_to_stop()) break;
       }
       if (progress.partial_reads) [[unlikely]]
