@@ -22,6 +22,7 @@
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/sysbench_fileio.hpp"
+#include "raidbench/run/interval_statistics.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
 
@@ -51,6 +52,8 @@ void print(const std::string& s);
 int failed(const std::string& message) {
   if (json_output) {
     std::fprintf(stderr, "rb-fileio: %s\n", message.starts_with("FATAL: ") ? message.c_str() + 7 : message.c_str());
+  } else if (message.starts_with("Invalid value for verbosity: ")) {
+    print(message + "\n");  // sysbench's logger's words, on its stream
   } else if (message.starts_with("FATAL: ")) {
     // A WARNING line that follows (the prepare hint) is sysbench's logger's too: from verbosity 2.
     const std::size_t warning = message.find("\nWARNING: ");
@@ -186,12 +189,30 @@ int run_test(const options& o) {
   }
 
   raidbench::run_options ro;
-  raidbench::progress_snapshot last;
-  if (o.report_interval > 0 && o.format == output_format::sysbench) {
-    ro.progress_interval = std::chrono::seconds(o.report_interval);
+  raidbench::progress_snapshot last, last_checkpoint;
+  std::size_t next_checkpoint = 0;
+  // sysbench's checkpoints are whole seconds: with any, the snapshots come every second and the
+  // --report-interval lines every report_interval of them.
+  const bool checkpoints = !o.checkpoints.empty() && o.format == output_format::sysbench;
+  if ((o.report_interval > 0 || checkpoints) && o.format == output_format::sysbench) {
+    ro.progress_interval = std::chrono::seconds(checkpoints ? 1 : o.report_interval);
     ro.on_progress = [&](const raidbench::progress_snapshot& now) {
-      report(raidbench::report::sysbench_fileio_interval(now, last, o.percentile));
-      last = now;
+      const auto second = static_cast<unsigned>((now.elapsed_ns + 500'000'000) / 1'000'000'000);
+      // A checkpoint: the full report of what happened since the last one, then the counters start again.
+      while (next_checkpoint < o.checkpoints.size() && o.checkpoints[next_checkpoint] == 0) ++next_checkpoint;
+      if (next_checkpoint < o.checkpoints.size() && second >= o.checkpoints[next_checkpoint]) {
+        while (next_checkpoint < o.checkpoints.size() && second >= o.checkpoints[next_checkpoint]) ++next_checkpoint;
+        const auto interval = raidbench::statistics_between(now, last_checkpoint);
+        report(raidbench::report::sysbench_interval_prefix(static_cast<double>(now.elapsed_ns) / 1e9) +
+               "Checkpoint report:\n" +
+               raidbench::report::sysbench_fileio_report(interval, settings, static_cast<double>(now.elapsed_ns) / 1e9));
+        last_checkpoint = now;
+      }
+      // sysbench's checkpoint thread prints before its intermediate-report thread in the same second.
+      if (o.report_interval > 0 && (!checkpoints || second % o.report_interval == 0)) {
+        report(raidbench::report::sysbench_fileio_interval(now, last, o.percentile));
+        last = now;
+      }
     };
   }
   auto r = engine_for(o.io_mode)(plan_of(o), ro);
@@ -221,7 +242,11 @@ int run_test(const options& o) {
       out += "Done.\n\n";
     }
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
-    out += raidbench::report::sysbench_fileio_report(r->stats, settings);
+    // After checkpoints, the final report is of what came after the last one, as sysbench's.
+    out += last_checkpoint.elapsed_ns == 0
+               ? raidbench::report::sysbench_fileio_report(r->stats, settings)
+               : raidbench::report::sysbench_fileio_report(raidbench::statistics_since(r->stats, last_checkpoint), settings,
+                                                           r->stats.seconds());
   }
   report(out);
   // raidbench's own interpretation goes to stderr, and only to a person at a terminal: stdout is
@@ -243,8 +268,11 @@ int main(int argc, char** argv) {
   }
   auto parsed = parse(args, program_name);
   if (!parsed) {
-    // sysbench's banner comes before any complaint but a third command word, refused before it.
-    if (!json_output && !parsed.message().starts_with("Unrecognized command line argument: ")) report(first_line);
+    // sysbench's banner comes before any complaint but a third command word and its general
+    // options' (threads, time, rate, verbosity…), refused before it.
+    if (!json_output && !parsed.message().starts_with("Unrecognized command line argument: ") &&
+        parsed.err().call != refused_before_banner)
+      report(first_line);
     return failed(parsed.message());
   }
   const options& o = *parsed;

@@ -3,9 +3,13 @@
 #include <fcntl.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -45,6 +49,13 @@ raidbench::error unreadable(std::string_view name, std::string_view v) {
 
 raidbench::error fatal(std::string message) { return raidbench::error{"FATAL: " + std::move(message)}; }
 
+// What rb-fileio cannot do where sysbench would run: a FATAL line after the banner, whatever option.
+raidbench::error own_refusal(std::string message) {
+  raidbench::error e = fatal(std::move(message));
+  e.call = "rb-fileio";
+  return e;
+}
+
 expected<std::uint64_t> to_unsigned(std::string_view name, std::string_view v, std::uint64_t max) {
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
@@ -81,6 +92,17 @@ expected<fileio_mode> to_mode(std::string_view v) {
   if (v == "rndwr") return fileio_mode::rndwr;
   if (v == "rndrw") return fileio_mode::rndrw;
   return fatal(fmt::format("Invalid IO operations mode: {}.", v));
+}
+
+// sysbench 1.0.20's own options (sysbench.c, sb_rand.c, sb_logger.c), read before the test's. A flag
+// among them with a value it cannot read is still refused after the banner, as sysbench's option
+// parser does for any flag.
+bool is_general_option(std::string_view name) {
+  static constexpr std::string_view general[] = {
+      "threads", "events", "time", "forced-shutdown", "thread-stack-size", "rate", "report-interval",
+      "report-checkpoints", "config-file", "tx-rate", "max-requests", "max-time", "num-threads", "rand-type",
+      "rand-spec-iter", "rand-spec-pct", "rand-spec-res", "rand-seed", "rand-pareto-h", "verbosity", "percentile"};
+  return std::find(std::begin(general), std::end(general), name) != std::end(general);
 }
 
 // Applies one --name=value; `value` is empty with `has_value` false for a bare --flag.
@@ -121,28 +143,46 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "forced-shutdown") {
     if (value != "off" && !value.empty() && value.find_first_not_of("0123456789") != std::string_view::npos &&
         !(value.back() == '%' && value.size() > 1 && value.substr(0, value.size() - 1).find_first_not_of("0123456789") == std::string_view::npos))
-      return unreadable(name, value);
+      return fatal(fmt::format("Invalid value for --forced-shutdown: '{}'", value));
     return {};
   }
   if (name == "thread-stack-size") {
-    if (auto n = to_size(name, value); !n) return n.err();
+    // sysbench reads what it cannot parse as 0, and refuses 0.
+    const auto n = raidbench::parse_size(value);
+    if (!n || *n == 0) return fatal("Invalid value for thread-stack-size: 0.\n");
     return {};
   }
   if (name == "rate" || name == "tx-rate") {
     auto n = to_unsigned(name, value, u32);
     if (!n) return n.err();
-    if (*n != 0) return fatal(fmt::format("--{}={}: rb-fileio does not pace its requests; it issues them as fast as it can", name, value));
+    if (*n != 0) return own_refusal(fmt::format("--{}={}: rb-fileio does not pace its requests; it issues them as fast as it can", name, value));
     return {};
   }
   if (name == "validate" || name == "debug") {
     bool on = false;
     if (auto r = flag(on); !r) return r;
-    if (on) return fatal(fmt::format("--{}: not supported by rb-fileio ({})", name,
+    if (on) return own_refusal(fmt::format("--{}: not supported by rb-fileio ({})", name,
                                      name == "validate" ? "it does not checksum the blocks it writes" : "it does not log each request"));
     return {};
   }
+  // A comma-separated list of seconds from the start, as sysbench reads it (strtol, 0 to INT_MAX,
+  // at most 256), sorted.
   if (name == "report-checkpoints") {
-    if (has_value && !value.empty()) return fatal("--report-checkpoints: not supported by rb-fileio (use --report-interval)");
+    o.checkpoints.clear();
+    for (std::size_t from = 0; has_value && from <= value.size();) {
+      const std::size_t comma = std::min(value.find(',', from), value.size());
+      const std::string item(value.substr(from, comma - from));
+      from = comma + 1;
+      if (item.empty() && value.empty()) break;
+      char* end = nullptr;
+      errno = 0;
+      const long n = std::strtol(item.c_str(), &end, 10);
+      if (*end != '\0' || n < 0 || n > INT_MAX || errno == ERANGE)
+        return fatal(fmt::format("Invalid value for --report-checkpoints: '{}'", item));
+      if (o.checkpoints.size() == 256) return fatal("Too many checkpoints in --report-checkpoints (up to 256 can be defined)");
+      o.checkpoints.push_back(static_cast<unsigned>(n));
+    }
+    std::sort(o.checkpoints.begin(), o.checkpoints.end());
     return {};
   }
   // An empty list is no extra flag, as sysbench reads it.
@@ -216,7 +256,8 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "file-rw-ratio") return set(o.rw_ratio, to_double(name, value));
   if (name == "threads" || name == "num-threads") {
     auto n = to_unsigned(name, value, 4096);
-    if (n && *n == 0) return fatal(fmt::format("Invalid value for --{}: 0.", name));
+    // sysbench reads the old spelling only when it is not 0 (then --threads' default stands).
+    if (n && *n == 0) return name == "num-threads" ? expected<void>{} : fatal("Invalid value for --threads: 0.\n");
     return set(o.threads, n);
   }
   o.max_requests_given = o.max_requests_given || name == "max-requests";
@@ -224,7 +265,27 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   if (name == "time" || name == "max-time") return set(o.time_seconds, to_double(name, value));
   if (name == "events" || name == "max-requests") return set(o.events, to_unsigned(name, value, UINT64_MAX));
   if (name == "report-interval") return set(o.report_interval, to_unsigned(name, value, 86400));
-  if (name == "verbosity") return set(o.verbosity, to_unsigned(name, value, 5));
+  if (name == "verbosity") {
+    auto n = to_unsigned(name, value, UINT64_MAX);
+    // sysbench's logger refuses it in its own words, on stdout, without "FATAL:".
+    if (n && *n > 5) return raidbench::error{fmt::format("Invalid value for verbosity: {}", value)};
+    return set(o.verbosity, n);
+  }
+  // sysbench 1.0.20's fileio picks its offsets uniformly whatever the distribution: these are read
+  // and checked, and change nothing, as in sysbench.
+  if (name == "rand-type") {
+    if (value != "uniform" && value != "gaussian" && value != "special" && value != "pareto")
+      return fatal(fmt::format("Invalid random numbers distribution: {}.", value));
+    return {};
+  }
+  if (name == "rand-spec-iter" || name == "rand-spec-pct" || name == "rand-spec-res") {
+    if (auto n = to_unsigned(name, value, UINT32_MAX); !n) return n.err();
+    return {};
+  }
+  if (name == "rand-pareto-h") {
+    if (auto d = to_double(name, value); !d) return d.err();
+    return {};
+  }
   if (name == "percentile") return set(o.percentile, to_unsigned(name, value, 100));
   if (name == "rand-seed") return set(o.rand_seed, to_unsigned(name, value, u32));
   if (name == "format") {
@@ -262,6 +323,7 @@ raidbench::report::fileio_settings options::settings() const {
   s.fsync_all = fsync_all;
   s.threads = threads;
   s.report_interval = report_interval;
+  s.checkpoints = checkpoints;
   s.seed = rand_seed;
   s.percentile = percentile;
   s.timer_seeded = init_rng;
@@ -289,6 +351,18 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
     o.cmd = command::version;
     return o;
   }
+  // sysbench's general options, checked before anything else (and before its banner), in order.
+  for (std::string_view a : args) {
+    if (!a.starts_with("--")) continue;
+    const auto eq = a.find('=');
+    const std::string_view name = a.substr(2, eq == std::string_view::npos ? std::string_view::npos : eq - 2);
+    if (!is_general_option(name)) continue;
+    if (auto r = apply(o, name, eq == std::string_view::npos ? std::string_view{} : a.substr(eq + 1), eq != std::string_view::npos); !r) {
+      raidbench::error e = r.err();
+      if (e.call.empty()) e.call = refused_before_banner;
+      return e;
+    }
+  }
   // No test named: sysbench reads a Lua script from standard input and hands it the options unread.
   if (words.empty()) {
     o.cmd = command::script;
@@ -297,7 +371,7 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
   if (words.front() != "fileio")
     return fatal(fmt::format("Cannot find benchmark '{}': no such built-in test, file or module", words.front()));
 
-  bool command_given = false;
+  bool command_given = false, test_named = false;
   for (std::string_view a : args) {
     if (a == "help") {
       o.cmd = command::test_help;
@@ -307,10 +381,16 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
       const auto eq = a.find('=');
       const std::string_view name = a.substr(2, eq == std::string_view::npos ? std::string_view::npos : eq - 2);
       const bool has_value = eq != std::string_view::npos;
+      if (is_general_option(name)) continue;  // read above
       if (auto r = apply(o, name, has_value ? a.substr(eq + 1) : std::string_view{}, has_value); !r) return r.err();
       continue;
     }
-    if (a == "fileio") continue;  // sysbench's test name, as in `sysbench fileio … run`
+    // sysbench's test name, as in `sysbench fileio … run`: the first word only; a second "fileio" is
+    // an unknown command to sysbench.
+    if (a == "fileio" && !test_named) {
+      test_named = true;
+      continue;
+    }
     if (a == "prepare" || a == "run" || a == "cleanup") {
       command_given = true;
       o.cmd = a == "prepare" ? command::prepare : a == "run" ? command::run : command::cleanup;
@@ -370,8 +450,12 @@ General options:
   --controller-owns-target[=on|off]  the controller read holds the disk under the files, when
                                 rb-fileio cannot see it; reports say it was asserted [off]
 
-Accepted without effect, as sysbench's defaults: --forced-shutdown, --thread-stack-size, --rate=0,
---tx-rate=0, --report-checkpoints=, --validate=off, --debug=off (other values are refused).
+  --report-checkpoints=LIST     full reports at these seconds from the start, each of the interval
+                                since the last one, as sysbench's
+
+Accepted without effect, as sysbench's: --forced-shutdown, --thread-stack-size, --rate=0, --tx-rate=0,
+--validate=off, --debug=off, --rand-type, --rand-spec-iter/pct/res, --rand-pareto-h (other values of
+--rate, --validate and --debug are refused).
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).

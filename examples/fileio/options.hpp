@@ -37,6 +37,7 @@ struct options {
   double time_seconds = 10;
   std::uint64_t events = 0;
   unsigned report_interval = 0;
+  std::vector<unsigned> checkpoints;  ///< --report-checkpoints: seconds from the start, ascending
   unsigned verbosity = 3;  ///< sysbench's logger levels: 0–2 only FATAL (and WARNING at 2), 3 default, 4 INFO, 5 DEBUG
   unsigned percentile = 95;
   bool histogram = false;
@@ -59,6 +60,10 @@ struct options {
 
 /// Parses argv (without the program name, given apart as invoked); a bad option is one line saying
 /// which and why.
+/// The `call` of a refusal sysbench makes before its banner: its general options (threads, time,
+/// rate, verbosity, …) are read first; the fileio test's own, and unknown options, after the banner.
+inline constexpr std::string_view refused_before_banner = "general option";
+
 raidbench::expected<options> parse(const std::vector<std::string_view>& args, std::string_view program);
 
 /// The --help text.

@@ -122,6 +122,7 @@ BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
         " --file-test-mode=rndrw --file-extra-flags=dsync --report-interval=1 --time=2 --file-rw-ratio=3 --file-fsync-freq=0"
         " --file-fsync-end=off",
         " --file-test-mode=seqrd --file-extra-flags= --events=100 --time=0",
+        " --file-test-mode=rndrw --file-fsync-all --report-checkpoints=1 --time=2",
         " --file-test-mode=rndrd --events=100 --time=0 --forced-shutdown=5 --thread-stack-size=64K --rate=0 --tx-rate=0"
         " --report-checkpoints= --validate=off --debug=off"}) {
     const auto peer = run_in(dir.path(), "sysbench fileio" + size + extra + " run");

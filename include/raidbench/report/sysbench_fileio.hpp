@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/report/sysbench.hpp"
@@ -31,6 +32,7 @@ struct fileio_settings {
   bool fsync_all = false;
   unsigned threads = 1;
   unsigned report_interval = 0;
+  std::vector<unsigned> checkpoints;  ///< --report-checkpoints, seconds, ascending
   std::uint64_t seed = 0;  ///< 0: from the current time
   unsigned percentile = 95;
   bool timer_seeded = false;  ///< 0.4's --init-rng=on, which its layout reports
@@ -65,8 +67,11 @@ inline std::uint64_t sysbench_fileio_events(const run_statistics& st, const file
   return n;
 }
 
-/// The report after the run: "File operations:" to "Threads fairness:" and its blank line.
-RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s);
+/// The report after the run: "File operations:" to "Threads fairness:" and its blank line. Rates
+/// are over `st`'s time; "total time" shows `total_seconds` when given (a checkpoint report: the
+/// time since the start, the figures of the interval since the last checkpoint).
+RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s,
+                                                 double total_seconds = -1);
 
 /// One --report-interval line for the interval between two progress snapshots.
 RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now, const progress_snapshot& before,

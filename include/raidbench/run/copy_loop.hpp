@@ -42,6 +42,9 @@ inline progress_snapshot snapshot_of(const thread_stats& s, std::uint64_t elapse
     snap.bytes[k] = s.live_bytes(static_cast<op_kind>(k));
   }
   snap.records = s.live_records();
+  snap.thread_events = {s.live_ops(op_kind::read) + s.live_ops(op_kind::write)};
+  snap.thread_flushes = {s.live_ops(op_kind::flush)};
+  snap.thread_busy_ns = {s.live_busy_ns()};
   return snap;
 }
 

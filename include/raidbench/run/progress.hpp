@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "raidbench/run/partial_read_watch.hpp"
 #include "raidbench/stats/latency_histogram.hpp"
@@ -21,6 +22,8 @@ struct progress_snapshot {
   std::array<std::uint64_t, op_kind_count> op_counts{};
   std::array<std::uint64_t, op_kind_count> bytes{};
   record_counts records{};  ///< copy workloads only
+  // Per thread, in thread order: reads and writes, flushes, time inside operations.
+  std::vector<std::uint64_t> thread_events, thread_flushes, thread_busy_ns;
 
   std::uint64_t ops(op_kind kind) const noexcept { return op_counts[static_cast<std::size_t>(kind)]; }
   std::uint64_t bytes_of(op_kind kind) const noexcept { return bytes[static_cast<std::size_t>(kind)]; }

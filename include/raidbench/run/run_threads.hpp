@@ -120,12 +120,16 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
       lock.unlock();
       progress_snapshot snap;
       snap.elapsed_ns = now_ns() - start;
-      for (const auto& s : stats)
+      for (const auto& s : stats) {
         for (std::size_t k = 0; k < op_kind_count; ++k) {
           snap.latency[k].merge(s.latency[k].live_copy());
           snap.op_counts[k] += s.live_ops(static_cast<op_kind>(k));
           snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
         }
+        snap.thread_events.push_back(s.live_ops(op_kind::read) + s.live_ops(op_kind::write));
+        snap.thread_flushes.push_back(s.live_ops(op_kind::flush));
+        snap.thread_busy_ns.push_back(s.live_busy_ns());
+      }
       options.on_progress(snap);
       lock.lock();
     }

@@ -24,7 +24,7 @@ struct alignas(64) thread_stats {
   /// One timed operation.
   void record(op_kind kind, std::uint64_t latency_ns, std::uint64_t n_bytes) noexcept {
     latency[static_cast<std::size_t>(kind)].record(latency_ns);
-    busy_ns += latency_ns;
+    std::atomic_ref<std::uint64_t>(busy_ns).store(busy_ns + latency_ns, std::memory_order_relaxed);
     count(kind, n_bytes);
   }
   /// One operation that was not timed (timing::totals).
@@ -54,6 +54,7 @@ struct alignas(64) thread_stats {
   }
   std::uint64_t live_bytes(op_kind kind) const noexcept { return live(bytes[static_cast<std::size_t>(kind)]); }
   std::uint64_t live_ops(op_kind kind) const noexcept { return live(ops[static_cast<std::size_t>(kind)]); }
+  std::uint64_t live_busy_ns() const noexcept { return live(busy_ns); }
 
  private:
   static std::uint64_t live(const std::uint64_t& n) noexcept {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/report/sysbench_fileio.hpp"
 #include "raidbench/report/sysbench.hpp"
@@ -38,6 +39,7 @@ RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
   std::string out = "Running the test with following options:\n";
   out += fmt::format("Number of threads: {}\n", s.threads);
   if (s.report_interval) out += fmt::format("Report intermediate results every {} second(s)\n", s.report_interval);
+  if (!s.checkpoints.empty()) out += fmt::format("Report checkpoint(s) at {} seconds\n", fmt::join(s.checkpoints, ", "));
   out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
                 : std::string("Initializing random number generator from current time\n");
   out += "\n\n";
@@ -60,7 +62,8 @@ RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
   return out;
 }
 
-RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s) {
+RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s,
+                                                 double total_seconds) {
   const double seconds = st.seconds() > 0 ? st.seconds() : 1e-9;
   constexpr double mebibyte = 1024.0 * 1024.0;
   const auto& reads = st.of(op_kind::read);
@@ -73,7 +76,8 @@ RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const
   out += fmt::format("    read, MiB/s:                  {:4.2f}\n", static_cast<double>(reads.bytes) / mebibyte / seconds);
   out += fmt::format("    written, MiB/s:               {:4.2f}\n\n", static_cast<double>(writes.bytes) / mebibyte / seconds);
   const latency_histogram latency = st.combined_latency();
-  sysbench_summary sum{st.seconds(), sysbench_fileio_events(st, s), &latency, s.percentile, {}, {}};
+  sysbench_summary sum{total_seconds >= 0 ? total_seconds : st.seconds(), sysbench_fileio_events(st, s), &latency,
+                       s.percentile, {}, {}};
   for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
     const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
     sum.thread_events.push_back(static_cast<double>(st.thread_events[i] + flushes));
