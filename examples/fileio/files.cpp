@@ -19,6 +19,7 @@
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/sysbench.hpp"
+#include "raidbench/run/checked_block.hpp"
 
 namespace rb_fileio {
 
@@ -87,6 +88,8 @@ expected<void> prepare_files(const options& o, std::string& out) {
            : offset > 0        ? fmt::format("Extending existing file {}\n", name)
                                : fmt::format("Creating file {}\n", name);
     for (; offset < file_size; offset += o.block_size, written += o.block_size) {
+      // With --validate each block carries its checksum and offset, as sysbench's prepare writes them.
+      if (o.validate) raidbench::fill_checked_block(buffer.data(), o.block_size, offset, rng);
       const ssize_t w = ::pwrite(fd.get(), buffer.data(), o.block_size, static_cast<off_t>(offset));
       if (w < 0) return raidbench::system_failure("write", name, errno);
       if (static_cast<std::uint64_t>(w) != o.block_size) return fail(fmt::format("write {}: short write (disk full?)", name));

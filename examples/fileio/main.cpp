@@ -65,7 +65,12 @@ int failed(const std::string& message) {
   return 1;
 }
 
-int fatal(const std::string& message) { return failed("FATAL: " + message); }
+// sysbench's logger prefixes each line it logs at the fatal level (a failed block check is three).
+int fatal(const std::string& message) {
+  std::string lines = "FATAL: " + message;
+  for (std::size_t at = lines.find('\n'); at != std::string::npos; at = lines.find('\n', at + 1)) lines.insert(at + 1, "FATAL: ");
+  return failed(lines);
+}
 
 void print(const std::string& s) {
   std::fwrite(s.data(), 1, s.size(), stdout);
@@ -215,7 +220,7 @@ int run_test(const options& o) {
       }
     };
   }
-  auto r = engine_for(o.io_mode)(plan_of(o), ro);
+  auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o), ro);
   if (!r) return fatal(r.message());
 
   if (!text) {

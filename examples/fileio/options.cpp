@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/core/units.hpp"
+#include "raidbench/run/checked_block.hpp"
 
 namespace rb_fileio {
 
@@ -158,11 +159,11 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     if (*n != 0) return own_refusal(fmt::format("--{}={}: rb-fileio does not pace its requests; it issues them as fast as it can", name, value));
     return {};
   }
-  if (name == "validate" || name == "debug") {
+  if (name == "validate") return flag(o.validate);
+  if (name == "debug") {
     bool on = false;
     if (auto r = flag(on); !r) return r;
-    if (on) return own_refusal(fmt::format("--{}: not supported by rb-fileio ({})", name,
-                                     name == "validate" ? "it does not checksum the blocks it writes" : "it does not log each request"));
+    if (on) return own_refusal("--debug: not supported by rb-fileio (it does not log each request)");
     return {};
   }
   // A comma-separated list of seconds from the start, as sysbench reads it (strtol, 0 to INT_MAX,
@@ -324,6 +325,7 @@ raidbench::report::fileio_settings options::settings() const {
   s.threads = threads;
   s.report_interval = report_interval;
   s.checkpoints = checkpoints;
+  s.validate = validate;
   s.seed = rand_seed;
   s.percentile = percentile;
   s.timer_seeded = init_rng;
@@ -419,6 +421,14 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
                               o.file_size(), request));
   }
   if (o.time_seconds > 1e7) return fatal(fmt::format("--time {} is too long", o.time_seconds));
+  // Checked blocks go through pread/pwrite, one thread at a time on them: sysbench keeps its threads
+  // off each other's blocks, which rb-fileio does not.
+  if (o.validate && o.io_mode != "sync")
+    return own_refusal(fmt::format("--validate: rb-fileio checks blocks in the sync I/O mode only, not {}", o.io_mode));
+  if (o.validate && o.threads > 1 && (o.cmd == command::run))
+    return own_refusal("--validate: rb-fileio checks blocks with one thread only (sysbench keeps its threads off each other's blocks)");
+  if (o.validate && o.block_size < raidbench::checked_block_trailer)
+    return own_refusal(fmt::format("--validate needs blocks of at least {} bytes", raidbench::checked_block_trailer));
   return o;
 }
 
@@ -452,10 +462,12 @@ General options:
 
   --report-checkpoints=LIST     full reports at these seconds from the start, each of the interval
                                 since the last one, as sysbench's
+  --validate[=on|off]           blocks carry a checksum and their offset, checked when read (sync
+                                I/O mode, one thread) [off]
 
 Accepted without effect, as sysbench's: --forced-shutdown, --thread-stack-size, --rate=0, --tx-rate=0,
---validate=off, --debug=off, --rand-type, --rand-spec-iter/pct/res, --rand-pareto-h (other values of
---rate, --validate and --debug are refused).
+--debug=off, --rand-type, --rand-spec-iter/pct/res, --rand-pareto-h (other values of --rate and
+--debug are refused).
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).

@@ -38,6 +38,7 @@ struct options {
   std::uint64_t events = 0;
   unsigned report_interval = 0;
   std::vector<unsigned> checkpoints;  ///< --report-checkpoints: seconds from the start, ascending
+  bool validate = false;              ///< --validate: blocks checked as sysbench's (engine::psync_checked)
   unsigned verbosity = 3;  ///< sysbench's logger levels: 0–2 only FATAL (and WARNING at 2), 3 default, 4 INFO, 5 DEBUG
   unsigned percentile = 95;
   bool histogram = false;

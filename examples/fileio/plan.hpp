@@ -36,5 +36,7 @@ struct plan {
 raidbench::expected<raidbench::result> run_psync(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_io_uring(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_mmap(const plan& p, const raidbench::run_options& o);
+/// pread/pwrite with checked blocks (--validate).
+raidbench::expected<raidbench::result> run_psync_checked(const plan& p, const raidbench::run_options& o);
 
 }  // namespace rb_fileio

@@ -132,6 +132,34 @@ BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   }
 }
 
+// --validate: blocks in sysbench's layout, so that files either tool prepared validate in the other,
+// and a changed byte stops both with the same FATAL lines and exit status.
+BOOST_AUTO_TEST_CASE(validated_blocks_as_sysbench) {
+  raidbench::test::temp_dir dir;
+  const std::string size = " --file-total-size=2M --file-num=2 --validate";
+  const std::string read = size + " --file-test-mode=rndrd --events=2000 --time=0 run";
+  const std::string ours = RB_FILEIO, peer = "sysbench fileio";
+  for (const auto& [prepares, reads] : {std::pair{peer, ours}, std::pair{ours, peer}}) {
+    BOOST_TEST_CONTEXT(prepares << " prepares, " << reads << " reads") {
+      BOOST_TEST_REQUIRE(run_in(dir.path(), prepares + size + " prepare").status == 0);
+      const auto r = run_in(dir.path(), reads + read);
+      BOOST_TEST(r.status == 0, r.out);
+      BOOST_TEST(r.out.find("Validation checks: on.\n\n") != std::string::npos, r.out);
+      BOOST_TEST(r.out.find("Using checksums validation.\n") != std::string::npos, r.out);
+      BOOST_TEST(run_in(dir.path(), prepares + size + " cleanup").status == 0);
+    }
+  }
+  BOOST_TEST_REQUIRE(run_in(dir.path(), ours + size + " prepare").status == 0);
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "printf XXXX | dd of=test_file.1 bs=1 seek=20000 conv=notrunc status=none").status == 0);
+  const std::string seq = size + " --file-test-mode=seqrd --time=0 run";
+  const auto peer_bad = run_in(dir.path(), peer + seq), our_bad = run_in(dir.path(), ours + seq);
+  const std::string fatal = "FATAL: Checksum mismatch in block with offset: 16384\nFATAL:     Calculated value: 0x";
+  BOOST_TEST(peer_bad.out.find(fatal) != std::string::npos, peer_bad.out);
+  BOOST_TEST(our_bad.out.substr(our_bad.out.find("FATAL: ")) == peer_bad.out.substr(peer_bad.out.find("FATAL: ")));
+  BOOST_TEST(our_bad.status == peer_bad.status);
+  BOOST_TEST(our_bad.status == 1);
+}
+
 // Files shorter than the run needs: sysbench 1.0.20's FATAL and WARNING, on the same stream, and its
 // exit code (as its own test_fileio.t checks, GH-196).
 BOOST_AUTO_TEST_CASE(files_too_short_for_the_run_fail_as_sysbench) {

@@ -33,6 +33,7 @@ struct fileio_settings {
   unsigned threads = 1;
   unsigned report_interval = 0;
   std::vector<unsigned> checkpoints;  ///< --report-checkpoints, seconds, ascending
+  bool validate = false;              ///< --validate: checked blocks
   std::uint64_t seed = 0;  ///< 0: from the current time
   unsigned percentile = 95;
   bool timer_seeded = false;  ///< 0.4's --init-rng=on, which its layout reports

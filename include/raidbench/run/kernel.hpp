@@ -78,7 +78,11 @@ struct kernel {
                             reopen_io{files.names().data(), (in.use == target_use::read ? O_RDONLY : O_RDWR) | in.open_bits,
                                       in.flush_on_writer},
                             buffer.data(), access, chooser, flush);
-      else if constexpr (Engine == engine::kind::mmap)
+      else if constexpr (Engine == engine::kind::psync_checked) {
+        std::string problem;
+        sync_loop<EachCall>(job, checked_block_io{{{files.fds().data()}}, &job.rng, &problem}, buffer.data(), access, chooser, flush);
+        job.failure_detail = std::move(problem);
+      } else if constexpr (Engine == engine::kind::mmap)
         sync_loop<EachCall>(job, mmap_io{files.maps().data(), files.file_size()}, buffer.data(), access, chooser, flush);
       else
         sync_loop<EachCall>(job, psync_block_io{{files.fds().data()}}, buffer.data(), access, chooser, flush);

@@ -143,6 +143,7 @@ inline expected<run_statistics> fold(const std::vector<thread_job>& jobs, const 
                                      const std::vector<std::string>& file_names) {
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (!setup_errors[i].message.empty()) return setup_errors[i];
+    if (!jobs[i].failure_detail.empty()) return error{jobs[i].failure_detail};
     if (const auto& f = jobs[i].failure) {
       const std::string name = f.file < file_names.size() ? file_names[f.file] : std::string();
       if (f.errnum == 0)  // a short transfer, not a failed call

@@ -2,6 +2,7 @@
 /// What one worker thread is given: its share of the target, its limits, its statistics.
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "raidbench/core/random.hpp"
 #include "raidbench/run/request_source.hpp"
@@ -21,6 +22,7 @@ struct io_failure {
 /// One thread's share of a run.
 struct thread_job {
   block_layout layout;
+  std::string failure_detail;  ///< the whole message of a failure that is no failed call (a block that fails its check)
   std::uint64_t first_block = 0, end_block = 0;  ///< the sequential share
   bool one_pass = false;
   std::uint64_t max_ops = UINT64_MAX;     ///< reads and writes this thread may issue

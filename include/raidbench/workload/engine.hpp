@@ -11,7 +11,7 @@ namespace engine {
 
 /// What an engine policy is, declared by each as `static constexpr engine::kind kind` and inherited
 /// by policies derived from it: the runner picks its I/O calls by the kind.
-enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen };
+enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen, psync_checked };
 
 /// pread(2)/pwrite(2), one I/O at a time per thread.
 struct psync_t {
@@ -55,7 +55,17 @@ struct reopen_t {
   bool flush_on_writer = false;
 };
 
+/// psync whose written blocks carry a CRC-32 and their offset and whose reads are checked, in
+/// sysbench's --validate layout (run/checked_block.hpp): a read that fails its check fails the run.
+struct psync_checked_t {
+  using slot = raidbench::slot::engine;
+  static constexpr std::string_view name = "psync_checked";
+  static constexpr engine::kind kind = engine::kind::psync_checked;
+  static constexpr bool asynchronous = false;
+};
+
 inline constexpr psync_t psync{};
+inline constexpr psync_checked_t psync_checked{};
 inline constexpr reopen_t reopen{};
 inline constexpr io_uring_t io_uring{};
 inline constexpr mmap_t mmap{};

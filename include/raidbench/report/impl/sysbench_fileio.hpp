@@ -40,6 +40,7 @@ RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
   out += fmt::format("Number of threads: {}\n", s.threads);
   if (s.report_interval) out += fmt::format("Report intermediate results every {} second(s)\n", s.report_interval);
   if (!s.checkpoints.empty()) out += fmt::format("Report checkpoint(s) at {} seconds\n", fmt::join(s.checkpoints, ", "));
+  if (s.validate) out += "Validation checks: on.\n\n";
   out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
                 : std::string("Initializing random number generator from current time\n");
   out += "\n\n";
@@ -57,6 +58,7 @@ RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
   if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
   if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
   out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
+  if (s.validate) out += "Using checksums validation.\n";
   out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
   out += "Initializing worker threads...\n\nThreads started!\n\n";
   return out;

@@ -15,6 +15,7 @@
 #include "raidbench/core/units.hpp"
 #include "raidbench/context/memory.hpp"
 #include "raidbench/run/execute.hpp"
+#include "raidbench/run/checked_block.hpp"
 #include "raidbench/run/thread_job.hpp"
 
 namespace raidbench::detail {
@@ -35,6 +36,8 @@ inline expected<void> validate(const workload_description& d, int open_bits, eng
     return fail(fmt::format("the target ({} per file) is smaller than one block ({})",
                             format_iec(d.total_size / std::max<std::uint32_t>(d.files, 1)), format_iec(d.block_size)));
   if (stream && d.threads != 1) return fail("the stream engine works with one thread");
+  if (engine == engine::kind::psync_checked && d.block_size < checked_block_trailer)
+    return fail(fmt::format("checked blocks need at least {} bytes, not {}", checked_block_trailer, d.block_size));
   return check_buffer_memory(d.block_size, d.queue_depth, d.threads);
 }
 
