@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # examples/fleet/raidbench.yml on this machine, as root: the package built by cpack, installed,
 # a quick suite run per host, the reports fetched, the scratch directories and the package removed.
-# Three hosts: two local ones (one of them fails on purpose; only the good one installs and removes
-# the package, as both are this machine) and one unreachable; the good one's report arrives, the
-# other two are reported, and nothing is left behind.
+# Five hosts: four local ones, each with its own scratch directory, and one unreachable. "good"
+# installs the package, runs a quick suite and removes the package again (only it: they are all this
+# machine); "ctrl-ok" and "ctrl-battery" collect controller inventories with the build tree's rb-ctrl
+# from their own dumps (the second's capacitor has failed); "broken"'s command fails. The reports of
+# the three arrive, the other two hosts are reported, and nothing is left behind.
 set -euo pipefail
 build_dir=$1 source_dir=$2
 if [[ $(id -u) != 0 ]]; then echo "not root: the playbook installs a package; skipped"; exit 0; fi
@@ -16,6 +18,8 @@ cpack -G DEB --config "$build_dir/CPackConfig.cmake" -B "$work/pkg" >/dev/null
 deb=$(ls "$work"/pkg/*.deb)
 cat > "$work/hosts" <<HOSTS
 good ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_deb=$deb raidbench_remove_package=true raidbench_command="raidbench --quick --size 16M --test-seconds 0.3 --no-progress --no-controller --dir run --report report.json"
+ctrl-ok ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/ctrl/rb-ctrl --json $source_dir/tests/fixtures/seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt > report.json"
+ctrl-battery ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/ctrl/rb-ctrl --json $source_dir/tests/fixtures/controllers/arcconf/getconfig-1-asr-71605-hba-raw-supercap-fatal.txt > report.json"
 broken ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command=false
 ghost ansible_host=127.0.0.1 ansible_port=1 ansible_connection=ssh ansible_ssh_common_args='-o ConnectTimeout=3 -o BatchMode=yes'
 HOSTS
@@ -33,8 +37,12 @@ grep -Eq '^broken +: .*failed=[1-9]' play.log || fail "broken is not reported fa
 grep -Eq '^ghost +: .*unreachable=1' play.log || fail "ghost is not reported unreachable"
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["schema"] == "raidbench.suite_report", r["schema"]' \
   "$work/results/good/report.json" || fail "no suite report fetched for good"
+battery() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["inventory"]["controllers"][0]["battery"].get("state"))' "$1"; }
+[[ $(battery "$work/results/ctrl-ok/report.json") == optimal ]] || fail "ctrl-ok's inventory"
+[[ $(battery "$work/results/ctrl-battery/report.json") == failed ]] || fail "ctrl-battery's inventory"
+grep -Eq '^ctrl-ok +: .*unreachable=0 +failed=0' play.log || fail "ctrl-ok did not complete"
 [[ ! -e $work/results/broken/report.json ]] || fail "a report for broken"
-[[ ! -e $work/scratch-good && ! -e $work/scratch-broken ]] || fail "a scratch directory was left behind"
+for h in good ctrl-ok ctrl-battery broken; do [[ ! -e $work/scratch-$h ]] || fail "scratch-$h was left behind"; done
 ! dpkg-query -W -f='${Status}' raidbench 2>/dev/null | grep -q installed || fail "the package is still installed"
 [[ ! -e /usr/bin/rb-dd ]] || fail "/usr/bin/rb-dd is still there"
 echo "ok"
