@@ -28,7 +28,7 @@ status=0
 ANSIBLE_NOCOLOR=1 ANSIBLE_HOST_KEY_CHECKING=False ANSIBLE_LOCAL_TEMP="$work/ansible-local" ANSIBLE_REMOTE_TEMP="$work/ansible-remote" \
   ansible-playbook -i hosts "$source_dir/examples/fleet/raidbench.yml" \
   -e raidbench_scratch="$work/scratch-{{ inventory_hostname }}" -e raidbench_results="$work/results" \
-  -e raidbench_become=false -e raidbench_serial=2 > play.log 2>&1 || status=$?
+  -e raidbench_become=false -e raidbench_serial=3 > play.log 2>&1 || status=$?
 fail() { echo "FAIL: $*"; cat play.log; exit 1; }
 # The play ends non-zero (a host failed, one was unreachable), after running the others.
 [[ $status != 0 ]] || fail "ansible-playbook exited 0 with a failed and an unreachable host"
