@@ -4,14 +4,7 @@ string(RANDOM LENGTH 8 suffix)
 set(work /tmp/raidbench-consumer-${MODE}-${suffix})
 file(MAKE_DIRECTORY ${work})
 
-function(step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT status EQUAL 0)
-    file(REMOVE_RECURSE ${work})
-    message(FATAL_ERROR "failed: ${ARGN}\n${out}\n${err}")
-  endif()
-  message(STATUS "${out}")
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/step.cmake)
 
 # With COMPILER (g++, the compiler most consumers have, tests/cmake/CMakeLists.txt) and its warnings
 # as errors: the headers must build cleanly in a user's project too.

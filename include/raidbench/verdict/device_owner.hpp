@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
@@ -101,18 +102,19 @@ bool visit_held(const inventory& inv, const device_ownership& owner, F&& f) {
   return tied;
 }
 
+/// True when a tie that holds the device was asserted (--controller-owns-target), not observed.
+inline bool link_asserted(const device_ownership& o) {
+  return std::any_of(o.ties.begin(), o.ties.end(), [](const device_tie& t) { return t.status == ownership::owns && t.asserted; });
+}
+
 /// The sentence on how the inventory relates to the device under test, for a rule's evidence.
 inline std::string tie_note(const device_ownership& owner) {
-  const auto held = owning_ties(owner);
-  const bool asserted = std::any_of(held.begin(), held.end(), [](const device_tie* t) { return t->asserted; });
   if (owner.status == ownership::owns)
-    return asserted ? "the inventory holds the device under test as asserted (--controller-owns-target), not as observed"
-                          : "judged on what holds the device under test";
-  std::string devices;
-  for (const auto& d : owner.devices) devices += (devices.empty() ? "" : ", ") + d;
+    return link_asserted(owner) ? "the inventory holds the device under test as asserted (--controller-owns-target), not as observed"
+                                : "judged on what holds the device under test";
   return fmt::format("the inventory given {} the device under test ({})",
                      owner.status == ownership::does_not_own ? "does not hold" : "could not be tied to",
-                     devices.empty() ? "no block device" : devices);
+                     owner.devices.empty() ? std::string("no block device") : fmt::format("{}", fmt::join(owner.devices, ", ")));
 }
 
 /// One line per tie for the text reports: "sda: owned by PERC H730 Mini VD 0 (…)".

@@ -100,21 +100,21 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     for (const auto& ctl : inv->controllers) models += (models.empty() ? "" : ", ") + ctl.model.value_or("a controller");
     for (const auto& t : owner.ties)
       if (t.status != ownership::owns) v.evidence.push_back(fmt::format("{}: {}", t.device, t.evidence));
-    std::string devices;
-    for (const auto& d : owner.devices) devices += (devices.empty() ? "" : ", ") + d;
-    for (const block_node* d : owner.devices.empty() ? disks : std::vector<const block_node*>{})
-      devices += (devices.empty() ? "" : ", ") + d->name;
+    // Without ownership worked out (a default one), the disks of the chain are the devices it speaks of.
+    std::vector<std::string> devices = owner.devices;
+    if (devices.empty())
+      for (const block_node* d : disks) devices.push_back(d->name);
     v.message = fmt::format("a write cache absorbs the flushes; the inventory given describes {}, which {} {}: whether "
                             "the flushes survive a power loss is unknown",
-                            models, owner.status == ownership::does_not_own ? "does not hold" : "could not be tied to", devices);
+                            models, owner.status == ownership::does_not_own ? "does not hold" : "could not be tied to",
+                            fmt::join(devices, ", "));
     return v;
   }
   const std::string protection = detail::flush_rule::cache_protection(*inv, owner, v.evidence);
   v.evidence.push_back(tie_note(owner));
-  const bool asserted = std::any_of(owner.ties.begin(), owner.ties.end(), [](const device_tie& t) { return t.asserted; });
   if (protection == "protected") {
     v.level = severity::info;
-    v.message = asserted ? "a write cache absorbs the flushes; the controller asserted to hold the device has a healthy "
+    v.message = link_asserted(owner) ? "a write cache absorbs the flushes; the controller asserted to hold the device has a healthy "
                            "battery, so they survive a power loss if that assertion is right"
                          : "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss";
   } else {
