@@ -106,6 +106,17 @@ bool is_general_option(std::string_view name) {
   return std::find(std::begin(general), std::end(general), name) != std::end(general);
 }
 
+// "--name=value" or "--flag" as name, value (empty for a bare flag) and whether "=" was given.
+struct option_parts {
+  std::string_view name, value;
+  bool has_value;
+};
+option_parts split_option(std::string_view a) {
+  const auto eq = a.find('=');
+  if (eq == std::string_view::npos) return {a.substr(2), {}, false};
+  return {a.substr(2, eq - 2), a.substr(eq + 1), true};
+}
+
 // Applies one --name=value; `value` is empty with `has_value` false for a bare --flag.
 expected<void> apply(options& o, std::string_view name, std::string_view value, bool has_value) {
   auto need = [&]() -> expected<void> {
@@ -356,10 +367,9 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
   // sysbench's general options, checked before anything else (and before its banner), in order.
   for (std::string_view a : args) {
     if (!a.starts_with("--")) continue;
-    const auto eq = a.find('=');
-    const std::string_view name = a.substr(2, eq == std::string_view::npos ? std::string_view::npos : eq - 2);
+    const auto [name, value, has_value] = split_option(a);
     if (!is_general_option(name)) continue;
-    if (auto r = apply(o, name, eq == std::string_view::npos ? std::string_view{} : a.substr(eq + 1), eq != std::string_view::npos); !r) {
+    if (auto r = apply(o, name, value, has_value); !r) {
       raidbench::error e = r.err();
       if (e.call.empty()) e.call = refused_before_banner;
       return e;
@@ -380,11 +390,9 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
       return o;
     }
     if (a.starts_with("--")) {
-      const auto eq = a.find('=');
-      const std::string_view name = a.substr(2, eq == std::string_view::npos ? std::string_view::npos : eq - 2);
-      const bool has_value = eq != std::string_view::npos;
+      const auto [name, value, has_value] = split_option(a);
       if (is_general_option(name)) continue;  // read above
-      if (auto r = apply(o, name, has_value ? a.substr(eq + 1) : std::string_view{}, has_value); !r) return r.err();
+      if (auto r = apply(o, name, value, has_value); !r) return r.err();
       continue;
     }
     // sysbench's test name, as in `sysbench fileio … run`: the first word only; a second "fileio" is
