@@ -213,7 +213,8 @@ nlohmann::json to_json_report(const options& o, const std::vector<outcome>& outc
     j["workload"] = r.workload;
     tests.push_back(std::move(j));
   }
-  return {{"tool", "rb-fsync"},       {"file", o.file.string()},  {"secs_per_test", o.secs_per_test},
+  return {{"schema", "raidbench.fsync_report"}, {"schema_version", 1},
+          {"tool", "rb-fsync"},       {"file", o.file.string()},   {"secs_per_test", o.secs_per_test},
           {"block_size", o.block},    {"tests", std::move(tests)}, {"storage", storage},
           {"interpretation", meaning}};
 }

@@ -98,7 +98,7 @@ BOOST_AUTO_TEST_CASE(megacli_dump_tied_by_the_scsi_target_id_of_its_virtual_driv
   const verdict v = flush_faster_than_media(fast, c, &inv, o);
   BOOST_TEST(v.fired);
   BOOST_TEST((v.level == severity::info));
-  BOOST_TEST(v.message == "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss");
+  BOOST_TEST(v.message == "a write cache absorbs the flushes; the controller's battery is healthy and the policy falls back to write-through on a bad battery, so they survive a power loss");
   BOOST_TEST(v.evidence.back() == "judged on what holds the device under test");
 
   const nlohmann::json j = o;

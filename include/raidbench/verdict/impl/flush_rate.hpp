@@ -22,13 +22,17 @@ namespace detail::flush_rule {
 
 // Whether each cache of the controllers that hold the device under test is protected: "protected",
 // "unprotected" (write-through everywhere: the drives' own caches absorb the flushes), or "unknown".
-inline std::string cache_protection(const inventory& inv, const device_ownership& owner, std::vector<std::string>& evidence) {
+inline std::string cache_protection(const inventory& inv, const device_ownership& owner, std::vector<std::string>& evidence,
+                                    bool& falls_back) {
   bool any_write_back = false, all_protected = true;
+  falls_back = true;
   const controller* last = nullptr;
   visit_held(inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string&) {
     const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
     if (w != write_policy::write_back && w != write_policy::always_write_back) return;
     any_write_back = true;
+    // MegaCLI's "No Write Cache if Bad BBU": the cache turns itself off when the battery fails.
+    falls_back = falls_back && vd && vd->current_policy.no_write_cache_if_bad_battery == true;
     const battery& b = c.battery;
     all_protected = all_protected && b.present != false && b.kind != battery_kind::none && b.replacement_required != true &&
                     b.state == battery_state::optimal;
@@ -110,13 +114,16 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
                             fmt::join(devices, ", "));
     return v;
   }
-  const std::string protection = detail::flush_rule::cache_protection(*inv, owner, v.evidence);
+  bool falls_back = false;
+  const std::string protection = detail::flush_rule::cache_protection(*inv, owner, v.evidence, falls_back);
   v.evidence.push_back(tie_note(owner));
   if (protection == "protected") {
     v.level = severity::info;
+    const std::string fallback = falls_back ? " and the policy falls back to write-through on a bad battery" : "";
     v.message = link_asserted(owner) ? "a write cache absorbs the flushes; the controller asserted to hold the device has a healthy "
-                           "battery, so they survive a power loss if that assertion is right"
-                         : "a write cache absorbs the flushes; the controller's battery is healthy, so they survive a power loss";
+                           "battery" + fallback + ", so they survive a power loss if that assertion is right (asserted link)"
+                         : "a write cache absorbs the flushes; the controller's battery is healthy" + fallback +
+                               ", so they survive a power loss";
   } else {
     v.level = severity::critical;
     v.message = "a write cache absorbs the flushes and nothing protects it: a power loss can lose committed data";

@@ -1,0 +1,283 @@
+// rb-compare: is B faster than A, by how much, is it real, and is it safe? Each side is a raidbench
+// JSON, a classic output (dd, pg_test_fsync, sysbench, bonnie++, fio) or a directory or quoted glob
+// of repeated runs of one setup; the tool matches their tests and prints the changes (docs/compare.md).
+#include <glob.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <getopt.h>
+#include <nlohmann/json.hpp>
+
+#include "raidbench/compare/builtin_importers.hpp"
+#include "raidbench/compare/comparable_json.hpp"
+#include "raidbench/compare/comparison.hpp"
+#include "raidbench/compare/comparison_report.hpp"
+#include "raidbench/compare/imported_verdicts.hpp"
+#include "raidbench/compare/native_import.hpp"
+#include "raidbench/controller/collect.hpp"
+#include "raidbench/controller/model_json.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
+
+namespace {
+
+using raidbench::run_record;
+
+std::string progname = "rb-compare";
+
+[[noreturn]] void die(const std::string& message) {
+  std::fprintf(stderr, "%s: %s\n", progname.c_str(), message.c_str());
+  std::exit(1);
+}
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n", progname.c_str(), message.c_str(), progname.c_str());
+  std::exit(2);
+}
+
+void print_help() {
+  fmt::print(
+      "Usage: {0} [OPTION]... SIDE SIDE [SIDE]...\n"
+      "  or:  {0} --import FILE [--json]\n"
+      "Compares benchmark results: per test and metric each side's value, the change of every side\n"
+      "against the first, (B - A) / A x 100 %, 'faster' or 'slower' by the metric's direction, and\n"
+      "whether the change is beyond run-to-run noise.\n\n"
+      "A SIDE is a file, a directory or a quoted glob ('runs/h730-*.json'); a directory or glob is\n"
+      "repeated runs of one setup, and with 3 or more runs per side the noise can be judged. Write\n"
+      "NAME=SIDE to name a side (H730=h730.txt); otherwise the sides are A, B, C, ...\n"
+      "Each file is a raidbench JSON (raidbench's report.json, rb-dd/rb-fsync/rb-fileio/rb-run --json,\n"
+      "{0} --import --json) or a classic output: GNU/BSD/busybox dd, pg_test_fsync 9.1-18,\n"
+      "sysbench 0.4/1.0 fileio and cpu, bonnie++ 1.03-2.0x (table or CSV), fio (text or JSON).\n\n"
+      "  --format=FORMAT          text (default), markdown, csv or json\n"
+      "  --json                   same as --format=json\n"
+      "  --controller-file=SIDE=FILE  attach a saved controller dump (MegaCLI, StorCLI, ssacli,\n"
+      "                           arcconf, mdadm, /proc/mdstat) to an imported side (repeatable)\n"
+      "  --controller-owns=SIDE   assert that the side's dumps describe the controller holding its\n"
+      "                           device; verdicts then say the link was asserted, not observed\n"
+      "  --import=FILE            print what one file imports as, alone (with --json: as JSON)\n"
+      "  --help                   this help\n"
+      "  --version                the version\n\n"
+      "Exit status: 0 compared, 1 bad input (unreadable file, unknown format, no test in common),\n"
+      "2 bad usage.\n",
+      progname);
+}
+
+// The whole of a regular file, or a one-line error.
+std::string read_text(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) die(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) die(fmt::format("cannot read {}: not a regular file", path));
+  // Outputs are kilobytes; a limit keeps a wrong argument (a disk image) from filling the memory.
+  if (st.st_size > 256 * 1024 * 1024) die(fmt::format("{}: larger than 256 MiB, not a benchmark output", path));
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) die(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+  std::string text;
+  char buf[65536];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  const int err = errno;
+  std::fclose(f);
+  if (failed) die(fmt::format("cannot read {}: {}", path, std::strerror(err)));
+  return text;
+}
+
+// The runs one file holds: raidbench's JSON natively, anything else through the importers.
+std::vector<run_record> read_runs(const std::string& path) {
+  const std::string text = read_text(path);
+  const auto start = text.find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && text[start] == '{') {
+    const auto j = nlohmann::json::parse(text, nullptr, false);
+    if (!j.is_discarded() && raidbench::is_raidbench_json(j)) {
+      auto runs = raidbench::read_native(j, path);
+      if (!runs) die(runs.message());
+      if (runs->empty()) die(path + ": no run in it");
+      return std::move(*runs);
+    }
+  }
+  auto r = raidbench::import_any(text, raidbench::builtin_importers);
+  if (!r) die(fmt::format("{}: {}", path, r.message()));
+  r->source = path;
+  return {std::move(*r)};
+}
+
+// A side's files: a directory's regular files (sorted), a glob's matches, or the file itself.
+std::vector<std::string> files_of(const std::string& spec) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (std::filesystem::is_directory(spec, ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(spec, ec))
+      if (e.is_regular_file(ec)) files.push_back(e.path().string());
+    if (ec) die(fmt::format("cannot read {}: {}", spec, ec.message()));
+    std::sort(files.begin(), files.end());
+    if (files.empty()) die(fmt::format("{}: an empty directory", spec));
+    return files;
+  }
+  if (spec.find_first_of("*?[") != std::string::npos && !std::filesystem::exists(spec, ec)) {
+    glob_t g{};
+    const int rc = ::glob(spec.c_str(), 0, nullptr, &g);
+    if (rc == 0)
+      for (std::size_t i = 0; i < g.gl_pathc; ++i) files.emplace_back(g.gl_pathv[i]);
+    ::globfree(&g);
+    if (files.empty()) die(fmt::format("{}: no file matches", spec));
+    return files;
+  }
+  return {spec};
+}
+
+struct options {
+  std::string format = "text";
+  std::vector<std::string> sides;
+  std::map<std::string, std::vector<std::string>> controller_files;  // side label → dumps
+  std::set<std::string> controller_owns;
+  std::optional<std::string> import;
+};
+
+// "NAME=PATH" names a side, unless the whole argument is an existing path.
+std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::size_t index) {
+  std::error_code ec;
+  const auto eq = arg.find('=');
+  if (eq != std::string::npos && eq > 0 && arg.find('/') > eq && !std::filesystem::exists(arg, ec))
+    return {arg.substr(0, eq), arg.substr(eq + 1)};
+  std::string label = index < 26 ? std::string(1, static_cast<char>('A' + index)) : fmt::format("side{}", index + 1);
+  return {label, arg};
+}
+
+options parse(int argc, char** argv) {
+  enum { format_option = 1000, json_option, controller_file_option, controller_owns_option, import_option, help_option, version_option };
+  static const option longs[] = {{"format", required_argument, nullptr, format_option},
+                                 {"json", no_argument, nullptr, json_option},
+                                 {"controller-file", required_argument, nullptr, controller_file_option},
+                                 {"controller-owns", required_argument, nullptr, controller_owns_option},
+                                 {"import", required_argument, nullptr, import_option},
+                                 {"help", no_argument, nullptr, help_option},
+                                 {"version", no_argument, nullptr, version_option},
+                                 {nullptr, 0, nullptr, 0}};
+  options o;
+  std::vector<std::pair<std::string, std::string>> dumps;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":", longs, nullptr)) != -1) {
+    switch (c) {
+      case format_option:
+        o.format = optarg;
+        if (o.format != "text" && o.format != "markdown" && o.format != "csv" && o.format != "json")
+          usage_error(fmt::format("unknown format '{}': text, markdown, csv or json", o.format));
+        break;
+      case json_option: o.format = "json"; break;
+      case controller_file_option: {
+        const std::string v = optarg;
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+          usage_error(fmt::format("--controller-file needs SIDE=FILE, not '{}'", v));
+        dumps.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        break;
+      }
+      case controller_owns_option: o.controller_owns.insert(optarg); break;
+      case import_option: o.import = optarg; break;
+      case help_option: print_help(); std::exit(0);
+      case version_option: fmt::print("{} (raidbench) 0.1.0\n", progname); std::exit(0);
+      case ':': usage_error(fmt::format("option '{}' needs a value", argv[optind - 1]));
+      default: usage_error(fmt::format("unknown option '{}'", argv[optind - 1]));
+    }
+  }
+  for (int i = optind; i < argc; ++i) o.sides.emplace_back(argv[i]);
+  if (o.import) {
+    if (!o.sides.empty()) usage_error("--import takes one file and no sides");
+  } else if (o.sides.size() < 2) {
+    usage_error(o.sides.empty() ? "no sides to compare" : "one side: a comparison needs two or more");
+  }
+  std::set<std::string> labels;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) labels.insert(label_and_spec(o.sides[i], i).first);
+  for (const auto& [side, file] : dumps) {
+    if (!labels.count(side)) usage_error(fmt::format("--controller-file names side '{}', which is not given", side));
+    o.controller_files[side].push_back(file);
+  }
+  for (const auto& side : o.controller_owns) {
+    if (!labels.count(side)) usage_error(fmt::format("--controller-owns names side '{}', which is not given", side));
+    if (!o.controller_files.count(side)) usage_error(fmt::format("--controller-owns {0} needs --controller-file={0}=FILE", side));
+  }
+  return o;
+}
+
+// One imported run, alone: JSON, or a short listing of its tests and figures.
+int print_import(const std::string& path, const std::string& format) {
+  const auto runs = read_runs(path);
+  if (format == "json") {
+    nlohmann::json j = runs.size() == 1 ? nlohmann::json(runs.front()) : nlohmann::json(runs);
+    fmt::print("{}\n", j.dump(2));
+    return 0;
+  }
+  for (const auto& r : runs) {
+    fmt::print("{}: {} ({}{}){}\n", r.source, r.tool, r.format, r.version ? ", version " + *r.version : "",
+               r.interrupted ? ", interrupted" : "");
+    for (const auto& t : r.tests) {
+      std::string params;
+      for (const auto& [k, v] : t.parameters) params += fmt::format("{}{}={}", params.empty() ? "" : " ", k, v);
+      fmt::print("  {}{}\n", t.name, params.empty() ? "" : "  [" + params + "]");
+      for (const auto& f : t.figures)
+        fmt::print("    {:<20} {}\n", f.metric, f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : f.note);
+    }
+    for (const auto& n : r.notes) fmt::print("  note: {}\n", n);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+  const options o = parse(argc, argv);
+  if (o.import) return print_import(*o.import, o.format);
+
+  std::vector<raidbench::comparison_side> sides;
+  std::vector<raidbench::side_verdicts> verdicts;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) {
+    const auto [label, spec] = label_and_spec(o.sides[i], i);
+    raidbench::comparison_side side{label, {}};
+    for (const auto& file : files_of(spec))
+      for (auto& r : read_runs(file)) side.runs.push_back(std::move(r));
+
+    raidbench::side_verdicts v{label, {}};
+    const auto dumps = o.controller_files.find(label);
+    std::optional<raidbench::inventory> inv;
+    if (dumps != o.controller_files.end()) {
+      std::vector<raidbench::captured_output> texts;
+      for (const auto& f : dumps->second) texts.push_back({f, read_text(f)});
+      std::vector<std::string> notes;
+      auto collected = raidbench::collect_inventory(std::move(texts), raidbench::on_unreadable::fail, notes);
+      if (!collected) die(collected.message());
+      inv = std::move(*collected);
+      nlohmann::json inv_json = *inv;
+      for (auto& r : side.runs)
+        for (auto& [k, value] : raidbench::controller_facts(inv_json)) r.facts[k] = value;
+    }
+    // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran.
+    for (const auto& r : side.runs) {
+      if (r.format.starts_with("raidbench.")) continue;
+      for (auto& x : raidbench::imported_run_verdicts(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0))
+        if (std::none_of(v.verdicts.begin(), v.verdicts.end(), [&](const auto& y) { return y.rule == x.rule && y.message == x.message; }))
+          v.verdicts.push_back(std::move(x));
+    }
+    verdicts.push_back(std::move(v));
+    sides.push_back(std::move(side));
+  }
+  const auto c = raidbench::compare_sides(sides);
+  if (!c) die(c.message());
+  if (o.format == "json") fmt::print("{}\n", raidbench::comparison_json(*c, verdicts).dump(2));
+  else if (o.format == "csv") fmt::print("{}", raidbench::comparison_csv(*c));
+  else if (o.format == "markdown") fmt::print("{}", raidbench::comparison_markdown(*c, verdicts));
+  else fmt::print("{}", raidbench::comparison_text(*c, verdicts));
+  return 0;
+}
