@@ -263,11 +263,14 @@ int main(int argc, char** argv) {
       for (auto& r : side.runs)
         for (auto& [k, value] : raidbench::controller_facts(inv_json)) r.facts[k] = value;
     }
-    // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran.
+    // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran,
+    // with the /sys chain of its device. Repeated runs' identical verdicts are listed once.
     for (const auto& r : side.runs) {
-      if (r.format.starts_with("raidbench.")) continue;
-      for (auto& x : raidbench::imported_run_verdicts(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0))
-        if (std::none_of(v.verdicts.begin(), v.verdicts.end(), [&](const auto& y) { return y.rule == x.rule && y.message == x.message; }))
+      auto judged = r.format.starts_with("raidbench.") ? r.verdicts
+                                                       : raidbench::imported_run_verdicts(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0);
+      for (auto& x : judged)
+        if (std::none_of(v.verdicts.begin(), v.verdicts.end(),
+                         [&](const auto& y) { return y.rule == x.rule && y.subject == x.subject && y.message == x.message; }))
           v.verdicts.push_back(std::move(x));
     }
     verdicts.push_back(std::move(v));

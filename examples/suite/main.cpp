@@ -58,6 +58,8 @@ Runs the seed suite in a scratch directory and prints one report (also written a
                            (default: exactly 5 rounds, judged, within the test's time)
   --max-rounds N           the rounds --steady may run (5-1000, default 30)
   --ramp S                 before rndrw and rndrd, run S seconds of each without counting them
+  --repeat N               run each test N times in a row (1-100, default 1) and report the median
+                           run with the spread of all N; rb-compare judges noise from them (N >= 3)
   --report FILE            where to write the JSON report (default ./report.json)
   --no-progress            no progress output on stderr
 The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
@@ -79,6 +81,7 @@ struct options {
   bool steady = false;
   unsigned max_rounds = 30;
   double ramp_seconds = 0;
+  unsigned repeat = 1;
   raidbench::controller_request controller;
   bool progress = true;
 };
@@ -135,6 +138,11 @@ options parse(int argc, char** argv) {
       const auto s = seconds_in(text, true);
       if (!s) die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
       o.ramp_seconds = *s;
+    } else if (arg == "--repeat") {
+      const std::string text = i + 1 < argc ? argv[++i] : "";
+      const auto n = raidbench::text::parse_uint(text);
+      if (!n || *n < 1 || *n > 100) die(fmt::format("--repeat: '{}' is not a number of runs from 1 to 100", text));
+      o.repeat = *n;
     } else if (arg == "--controller-file") {
       o.controller.files.emplace_back(value());
     } else if (arg == "--no-controller") {
@@ -289,6 +297,7 @@ int main(int argc, char** argv) {
 
   suite_report report;
   report.mode = o.mode;
+  report.repeat = o.repeat;
   report.scratch_dir = o.dir.string();
   report.controller = controller ? nlohmann::json(*controller) : nlohmann::json();
   auto context = raidbench::gather_storage_context(s.dir);
@@ -349,8 +358,6 @@ int main(int argc, char** argv) {
   ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
   for (std::size_t i = 0; i < steps.size() && !raidbench::stop_request().load(); ++i) {
     const step& st = steps[i];
-    std::optional<raidbench::steady_rounds> rounds;
-    raidbench::expected<raidbench::result> r = raidbench::result{};
     if (st.run_round && o.ramp_seconds > 0) {
       progress.start(i + 1, st.name + " (ramp, not counted)", o.ramp_seconds, 0);
       // Its own random stream: no measured round replays the warm-up's blocks.
@@ -359,31 +366,47 @@ int main(int argc, char** argv) {
       if (!warm) give_up(fmt::format("{}: {}", st.name, warm.message()));
       if (warm->stats.interrupted) break;
     }
-    if (st.run_round) {
-      auto ran = raidbench::run_until_steady(
-          [&](unsigned round) {
-            progress.start(i + 1, o.steady ? fmt::format("{} (round {})", st.name, round + 1)
-                                           : fmt::format("{} ({}/{})", st.name, round + 1, steady_rounds),
-                           st.expected_seconds / steady_rounds, 0);
-            auto one = st.run_round(ro, round, st.expected_seconds / steady_rounds);
-            progress.finish();
-            return one;
-          },
-          o.steady ? o.max_rounds : steady_rounds, [](unsigned, double) {});
-      if (ran) r = ran->window, rounds = std::move(*ran);
-      else r = ran.err();
-    } else {
-      progress.start(i + 1, st.name, st.expected_seconds, st.expected_bytes);
-      r = st.run(ro);
-      progress.finish();
+    // --repeat: the same test again and again before the next, so that every test sees the same drift.
+    const unsigned runs = st.in_results ? o.repeat : 1;
+    std::vector<raidbench::result> repetitions;
+    std::vector<std::optional<raidbench::steady_rounds>> rounds_of;
+    bool interrupted = false;
+    for (unsigned run = 0; run < runs && !interrupted; ++run) {
+      const std::string label = runs > 1 ? fmt::format("{} [run {}/{}]", st.name, run + 1, runs) : st.name;
+      std::optional<raidbench::steady_rounds> rounds;
+      raidbench::expected<raidbench::result> r = raidbench::result{};
+      if (st.run_round) {
+        auto ran = raidbench::run_until_steady(
+            [&](unsigned round) {
+              progress.start(i + 1, o.steady ? fmt::format("{} (round {})", label, round + 1)
+                                             : fmt::format("{} ({}/{})", label, round + 1, steady_rounds),
+                             st.expected_seconds / steady_rounds, 0);
+              auto one = st.run_round(ro, run * 1000 + round, st.expected_seconds / steady_rounds);
+              progress.finish();
+              return one;
+            },
+            o.steady ? o.max_rounds : steady_rounds, [](unsigned, double) {});
+        if (ran) r = ran->window, rounds = std::move(*ran);
+        else r = ran.err();
+      } else {
+        progress.start(i + 1, label, st.expected_seconds, st.expected_bytes);
+        r = st.run(ro);
+        progress.finish();
+      }
+      if (!r) give_up(fmt::format("{}: {}", st.name, r.message()));
+      interrupted = r->stats.interrupted;
+      // An interrupted repetition after complete ones would only pull the median down: it is dropped.
+      if (interrupted && !repetitions.empty()) break;
+      repetitions.push_back(std::move(*r));
+      rounds_of.push_back(std::move(rounds));
     }
-    if (!r) give_up(fmt::format("{}: {}", st.name, r.message()));
-    const bool interrupted = r->stats.interrupted;
     if (st.in_results) {
-      report.tests.push_back({st.name, st.latency_of, st.commits, std::move(*r), {}, {}});
-      if (rounds) {
-        report.tests.back().steady_state = raidbench::steady_state_json(*rounds);
-        report.tests.back().steady_note = raidbench::describe_steady_state(*rounds);
+      const std::size_t median = median_repetition(repetitions, st.latency_of, st.commits);
+      report.tests.push_back({st.name, st.latency_of, st.commits, repetitions[median], {}, {}, {}});
+      if (repetitions.size() > 1) report.tests.back().repetitions = std::move(repetitions);
+      if (rounds_of[median]) {
+        report.tests.back().steady_state = raidbench::steady_state_json(*rounds_of[median]);
+        report.tests.back().steady_note = raidbench::describe_steady_state(*rounds_of[median]);
       }
     }
     if (interrupted) break;

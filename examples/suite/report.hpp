@@ -1,6 +1,7 @@
 #pragma once
 // raidbench's report: the model, its JSON (schema "raidbench.suite_report", docs/formats.md) and
 // its text (context, controller summary, results table, verdicts).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct test_outcome {
   raidbench::result result;
   nlohmann::json steady_state;  // null, or the rounds of a device-bound test (run/rounds_json.hpp)
   std::string steady_note;      // describe_steady_state's sentence; empty when not run in rounds
+  std::vector<raidbench::result> repetitions;  // with --repeat N > 1: every run, `result` is the median one
 
   double mb_per_second() const { return rate(static_cast<double>(result.stats.bytes())) / 1e6; }
   double ops_per_second() const {
@@ -43,6 +45,7 @@ struct test_outcome {
 /// Everything one suite run produced.
 struct suite_report {
   std::string mode;         // quick, default, full
+  unsigned repeat = 1;      // --repeat: runs per test
   std::string scratch_dir;
   bool interrupted = false;
   double elapsed_seconds = 0;
@@ -56,6 +59,37 @@ struct suite_report {
 
 inline constexpr int suite_report_schema_version = 2;
 
+/// The headline figure of a run of a test: its operations per second.
+inline double headline(const raidbench::result& r, const std::string& latency_of, bool commits) {
+  return test_outcome{"", latency_of, commits, r, {}, {}, {}}.ops_per_second();
+}
+
+/// The repetition whose operations per second is the median (the lower middle one of an even count).
+inline std::size_t median_repetition(const std::vector<raidbench::result>& runs, const std::string& latency_of, bool commits) {
+  std::vector<std::size_t> order(runs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return headline(runs[a], latency_of, commits) < headline(runs[b], latency_of, commits); });
+  return order.empty() ? 0 : order[(order.size() - 1) / 2];
+}
+
+/// Min, median and max of the repetitions' MB/s and ops/s, and the ops/s range relative to the median.
+inline nlohmann::json repetition_spread(const test_outcome& t) {
+  std::vector<double> mb, ops;
+  for (const auto& r : t.repetitions) {
+    const test_outcome one{"", t.latency_of, t.commits, r, {}, {}, {}};
+    mb.push_back(one.mb_per_second());
+    ops.push_back(one.ops_per_second());
+  }
+  auto summary = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const double median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    return nlohmann::json{{"min", v.front()}, {"median", median}, {"max", v.back()},
+                          {"range_percent", median > 0 ? (v.back() - v.front()) / median * 100 : 0.0}};
+  };
+  return {{"runs", t.repetitions.size()}, {"mb_per_second", summary(mb)}, {"ops_per_second", summary(ops)}};
+}
+
 inline void to_json(nlohmann::json& j, const test_outcome& t) {
   const auto h = t.latency();
   j = {{"name", t.name},
@@ -68,6 +102,10 @@ inline void to_json(nlohmann::json& j, const test_outcome& t) {
        {"steady_state", t.steady_state},
        {"steady_note", t.steady_note.empty() ? nlohmann::json() : nlohmann::json(t.steady_note)},
        {"result", t.result}};
+  if (!t.repetitions.empty()) {
+    j["runs"] = t.repetitions;
+    j["spread"] = repetition_spread(t);
+  }
 }
 inline void from_json(const nlohmann::json& j, test_outcome& t) {
   j.at("name").get_to(t.name);
@@ -76,12 +114,14 @@ inline void from_json(const nlohmann::json& j, test_outcome& t) {
   j.at("result").get_to(t.result);
   if (const auto it = j.find("steady_state"); it != j.end()) t.steady_state = *it;  // version 1 reports lack both
   if (const auto it = j.find("steady_note"); it != j.end() && it->is_string()) it->get_to(t.steady_note);
+  if (const auto it = j.find("runs"); it != j.end()) it->get_to(t.repetitions);
 }
 
 inline void to_json(nlohmann::json& j, const suite_report& r) {
   j = {{"schema", "raidbench.suite_report"},
        {"schema_version", suite_report_schema_version},
        {"mode", r.mode},
+       {"repeat", r.repeat},
        {"scratch_dir", r.scratch_dir},
        {"interrupted", r.interrupted},
        {"elapsed_seconds", r.elapsed_seconds},
@@ -95,6 +135,7 @@ inline void to_json(nlohmann::json& j, const suite_report& r) {
 inline void from_json(const nlohmann::json& j, suite_report& r) {
   if (j.at("schema") != "raidbench.suite_report") throw nlohmann::json::other_error::create(501, "not a raidbench suite report", &j);
   j.at("mode").get_to(r.mode);
+  r.repeat = j.value("repeat", 1u);
   j.at("scratch_dir").get_to(r.scratch_dir);
   j.at("interrupted").get_to(r.interrupted);
   j.at("elapsed_seconds").get_to(r.elapsed_seconds);
@@ -108,16 +149,23 @@ inline void from_json(const nlohmann::json& j, suite_report& r) {
 
 /// The results table: one row per test, MB/s, operations per second, p50 and p99 latency.
 inline std::string format_results(const std::vector<test_outcome>& tests, const std::string& rounds) {
-  std::string out = fmt::format("{:<26} {:>9} {:>10} {:>10} {:>10}  {}\n", "test", "MB/s", "ops/s", "p50 ms", "p99 ms",
-                                "latency of");
+  const bool repeated = std::any_of(tests.begin(), tests.end(), [](const test_outcome& t) { return !t.repetitions.empty(); });
+  std::string out = fmt::format("{:<26} {:>9} {:>10} {:>10} {:>10}  {}{}\n", "test", "MB/s", "ops/s", "p50 ms", "p99 ms",
+                                repeated ? "ops/s range  " : "", "latency of");
   for (const auto& t : tests) {
     const auto h = t.latency();
-    out += fmt::format("{:<26} {:>9.1f} {:>10.1f} {:>10.3f} {:>10.3f}  {}{}{}\n", t.name, t.mb_per_second(),
+    std::string spread;
+    if (repeated)
+      spread = t.repetitions.empty() ? fmt::format("{:<13}", "1 run")
+                                     : fmt::format("{:<13}", fmt::format("{:.1f} % of {}", repetition_spread(t)["ops_per_second"]["range_percent"].get<double>(),
+                                                                        t.repetitions.size()));
+    out += fmt::format("{:<26} {:>9.1f} {:>10.1f} {:>10.3f} {:>10.3f}  {}{}{}{}\n", t.name, t.mb_per_second(),
                        t.ops_per_second(), static_cast<double>(h.percentile_ns(50)) / 1e6,
-                       static_cast<double>(h.percentile_ns(99)) / 1e6, t.latency_of,
+                       static_cast<double>(h.percentile_ns(99)) / 1e6, spread, t.latency_of,
                        t.commits ? " (ops are commits)" : "", t.result.stats.interrupted ? " INTERRUPTED" : "");
   }
   if (tests.empty()) out += "(no test finished)\n";
+  if (repeated) out += "each row is the run with the median ops/s; ops/s range = (max - min) / median of the runs\n";
   bool any_rounds = false;
   for (const auto& t : tests) any_rounds = any_rounds || !t.steady_note.empty();
   if (any_rounds) out += fmt::format("steady state (SNIA PTS; {}):\n", rounds);

@@ -468,12 +468,12 @@ struct importer_traits<bonnie_output> {
         if (toks.size() > 1 && version_number(toks[1].text)) version = std::string(toks[1].text);
         continue;
       }
-      if (toks[0].text == "Concurrency" && toks.size() > 1 && parse_unsigned(toks[1].text)) {
+      if (toks[0].text == "Concurrency" && toks.size() > 1 && text::parse_unsigned(toks[1].text)) {
         concurrency = std::string(toks[1].text);
         continue;
       }
       if (const auto create = l.find("-Create--"); create != std::string_view::npos) {
-        const auto m = trim(l.substr(0, create));
+        const auto m = text::trim(l.substr(0, create));
         file_machine = m.empty() ? std::nullopt : std::optional<std::string>(std::string(m));
         continue;
       }

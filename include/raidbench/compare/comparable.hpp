@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "raidbench/verdict/verdict.hpp"
+
 namespace raidbench {
 
 /// Which way a figure is better; `neither` for counts that describe the run (bytes, events).
@@ -48,6 +50,7 @@ struct run_record {
   std::map<std::string, std::string> facts{};  ///< the run's context as far as it is known: "kernel", "scheduler", "write_cache", "controller.battery", …
   std::vector<comparable_test> tests{};
   std::vector<std::string> notes{};  ///< what the reader saw but could not use
+  std::vector<verdict> verdicts{};   ///< those raidbench made where the run ran (its own reports); none for an import
   friend bool operator==(const run_record&, const run_record&) = default;
 
   /// The test named `name`, or nullptr.

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/compare/comparable.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
 
 namespace raidbench {
 
@@ -46,7 +47,8 @@ inline void to_json(nlohmann::json& j, const run_record& r) {
        {"interrupted", r.interrupted},
        {"facts", r.facts},
        {"tests", r.tests},
-       {"notes", r.notes}};
+       {"notes", r.notes},
+       {"verdicts", r.verdicts}};
 }
 
 inline void from_json(const nlohmann::json& j, run_record& r) {
@@ -58,6 +60,7 @@ inline void from_json(const nlohmann::json& j, run_record& r) {
   r.facts = j.value("facts", std::map<std::string, std::string>());
   r.tests = j.at("tests").get<std::vector<comparable_test>>();
   r.notes = j.value("notes", std::vector<std::string>());
+  if (const auto it = j.find("verdicts"); it != j.end()) r.verdicts = it->get<std::vector<verdict>>();
 }
 
 }  // namespace raidbench
