@@ -24,6 +24,8 @@
 #include "raidbench/compare/comparable_json.hpp"
 #include "raidbench/compare/comparison.hpp"
 #include "raidbench/compare/comparison_report.hpp"
+#include "raidbench/compare/fleet.hpp"
+#include "raidbench/compare/fleet_report.hpp"
 #include "raidbench/compare/imported_verdicts.hpp"
 #include "raidbench/compare/native_import.hpp"
 #include "raidbench/controller/collect.hpp"
@@ -50,6 +52,7 @@ void print_help() {
   fmt::print(
       "Usage: {0} [OPTION]... SIDE SIDE [SIDE]...\n"
       "  or:  {0} --import FILE [--json]\n"
+      "  or:  {0} --fleet DIR [--format=FORMAT]\n"
       "Compares benchmark results: per test and metric each side's value, the change of every side\n"
       "against the first, (B - A) / A x 100 %, 'faster' or 'slower' by the metric's direction, and\n"
       "whether the change is beyond run-to-run noise.\n\n"
@@ -66,6 +69,9 @@ void print_help() {
       "  --controller-owns=SIDE   assert that the side's dumps describe the controller holding its\n"
       "                           device; verdicts then say the link was asserted, not observed\n"
       "  --import=FILE            print what one file imports as, alone (with --json: as JSON)\n"
+      "  --fleet=DIR              one host per folder of DIR (results/<host>/report.json, as the\n"
+      "                           Ansible playbook fetches them) or per file: each host against the\n"
+      "                           hosts of the same hardware, by figures and by settings\n"
       "  --help                   this help\n"
       "  --version                the version\n\n"
       "Exit status: 0 compared, 1 bad input (unreadable file, unknown format, no test in common),\n"
@@ -74,14 +80,15 @@ void print_help() {
 }
 
 // The whole of a regular file, or a one-line error.
-std::string read_text(const std::string& path) {
+raidbench::expected<std::string> try_read_text(const std::string& path) {
+  using raidbench::fail;
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) die(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) die(fmt::format("cannot read {}: not a regular file", path));
+  if (::stat(path.c_str(), &st) != 0) return fail(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) return fail(fmt::format("cannot read {}: not a regular file", path));
   // Outputs are kilobytes; a limit keeps a wrong argument (a disk image) from filling the memory.
-  if (st.st_size > 256 * 1024 * 1024) die(fmt::format("{}: larger than 256 MiB, not a benchmark output", path));
+  if (st.st_size > 256 * 1024 * 1024) return fail(fmt::format("{}: larger than 256 MiB, not a benchmark output", path));
   FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) die(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
+  if (f == nullptr) return fail(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
   std::string text;
   char buf[65536];
   std::size_t n;
@@ -89,27 +96,39 @@ std::string read_text(const std::string& path) {
   const bool failed = std::ferror(f) != 0;
   const int err = errno;
   std::fclose(f);
-  if (failed) die(fmt::format("cannot read {}: {}", path, std::strerror(err)));
+  if (failed) return fail(fmt::format("cannot read {}: {}", path, std::strerror(err)));
   return text;
 }
 
+std::string read_text(const std::string& path) {
+  auto text = try_read_text(path);
+  if (!text) die(text.message());
+  return std::move(*text);
+}
+
 // The runs one file holds: raidbench's JSON natively, anything else through the importers.
-std::vector<run_record> read_runs(const std::string& path) {
-  const std::string text = read_text(path);
-  const auto start = text.find_first_not_of(" \t\r\n");
-  if (start != std::string::npos && text[start] == '{') {
-    const auto j = nlohmann::json::parse(text, nullptr, false);
+raidbench::expected<std::vector<run_record>> try_read_runs(const std::string& path) {
+  auto text = try_read_text(path);
+  if (!text) return text.err();
+  const auto start = text->find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && (*text)[start] == '{') {
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
     if (!j.is_discarded() && raidbench::is_raidbench_json(j)) {
       auto runs = raidbench::read_native(j, path);
-      if (!runs) die(runs.message());
-      if (runs->empty()) die(path + ": no run in it");
-      return std::move(*runs);
+      if (runs && runs->empty()) return raidbench::fail(path + ": no run in it");
+      return runs;
     }
   }
-  auto r = raidbench::import_any(text, raidbench::builtin_importers);
-  if (!r) die(fmt::format("{}: {}", path, r.message()));
+  auto r = raidbench::import_any(*text, raidbench::builtin_importers);
+  if (!r) return raidbench::fail(fmt::format("{}: {}", path, r.message()));
   r->source = path;
-  return {std::move(*r)};
+  return std::vector<run_record>{std::move(*r)};
+}
+
+std::vector<run_record> read_runs(const std::string& path) {
+  auto runs = try_read_runs(path);
+  if (!runs) die(runs.message());
+  return std::move(*runs);
 }
 
 // A side's files: a directory's regular files (sorted), a glob's matches, or the file itself.
@@ -142,6 +161,7 @@ struct options {
   std::map<std::string, std::vector<std::string>> controller_files;  // side label → dumps
   std::set<std::string> controller_owns;
   std::optional<std::string> import;
+  std::optional<std::string> fleet;
 };
 
 // "NAME=PATH" names a side, unless the whole argument is an existing path.
@@ -155,12 +175,13 @@ std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::
 }
 
 options parse(int argc, char** argv) {
-  enum { format_option = 1000, json_option, controller_file_option, controller_owns_option, import_option, help_option, version_option };
+  enum { format_option = 1000, json_option, controller_file_option, controller_owns_option, import_option, fleet_option, help_option, version_option };
   static const option longs[] = {{"format", required_argument, nullptr, format_option},
                                  {"json", no_argument, nullptr, json_option},
                                  {"controller-file", required_argument, nullptr, controller_file_option},
                                  {"controller-owns", required_argument, nullptr, controller_owns_option},
                                  {"import", required_argument, nullptr, import_option},
+                                 {"fleet", required_argument, nullptr, fleet_option},
                                  {"help", no_argument, nullptr, help_option},
                                  {"version", no_argument, nullptr, version_option},
                                  {nullptr, 0, nullptr, 0}};
@@ -186,6 +207,7 @@ options parse(int argc, char** argv) {
       }
       case controller_owns_option: o.controller_owns.insert(optarg); break;
       case import_option: o.import = optarg; break;
+      case fleet_option: o.fleet = optarg; break;
       case help_option: print_help(); std::exit(0);
       case version_option: fmt::print("{} (raidbench) 0.1.0\n", progname); std::exit(0);
       case ':': usage_error(fmt::format("option '{}' needs a value", argv[optind - 1]));
@@ -193,8 +215,10 @@ options parse(int argc, char** argv) {
     }
   }
   for (int i = optind; i < argc; ++i) o.sides.emplace_back(argv[i]);
-  if (o.import) {
-    if (!o.sides.empty()) usage_error("--import takes one file and no sides");
+  if (o.import && o.fleet) usage_error("--import and --fleet exclude each other");
+  if (o.import || o.fleet) {
+    if (!o.sides.empty()) usage_error(o.import ? "--import takes one file and no sides" : "--fleet takes one directory and no sides");
+    if (o.fleet && o.format == "csv") usage_error("--fleet prints text, markdown or json");
   } else if (o.sides.size() < 2) {
     usage_error(o.sides.empty() ? "no sides to compare" : "one side: a comparison needs two or more");
   }
@@ -234,12 +258,58 @@ int print_import(const std::string& path, const std::string& format) {
   return 0;
 }
 
+// One run per host: DIR/<host>/report.json (or the folder's only file), or DIR/<host>.json.
+std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) die(fmt::format("--fleet {}: not a directory", dir));
+  std::vector<std::filesystem::path> entries;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) entries.push_back(e.path());
+  if (ec) die(fmt::format("cannot read {}: {}", dir, ec.message()));
+  std::sort(entries.begin(), entries.end());
+  std::vector<raidbench::fleet_host> hosts;
+  for (const auto& e : entries) {
+    std::filesystem::path file = e;
+    std::string host = e.filename().string();
+    if (std::filesystem::is_directory(e, ec)) {
+      file = e / "report.json";
+      if (!std::filesystem::exists(file, ec)) {
+        std::vector<std::filesystem::path> inside;
+        for (const auto& f : std::filesystem::directory_iterator(e, ec))
+          if (f.is_regular_file(ec)) inside.push_back(f.path());
+        if (inside.size() != 1) {
+          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(), e.c_str());
+          continue;
+        }
+        file = inside.front();
+      }
+    } else {
+      host = e.stem().string();
+    }
+    // A fleet goes on without a host whose results cannot be read: it is named on stderr.
+    auto runs = try_read_runs(file.string());
+    if (!runs) {
+      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), runs.message().c_str());
+      continue;
+    }
+    hosts.push_back({host, std::move(runs->front())});
+  }
+  if (hosts.empty()) die(fmt::format("--fleet {}: no host's results in it", dir));
+  return hosts;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
   const options o = parse(argc, argv);
   if (o.import) return print_import(*o.import, o.format);
+  if (o.fleet) {
+    const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet));
+    if (o.format == "json") fmt::print("{}\n", raidbench::fleet_json(fleet).dump(2));
+    else if (o.format == "markdown") fmt::print("{}", raidbench::fleet_markdown(fleet));
+    else fmt::print("{}", raidbench::fleet_text(fleet));
+    return 0;
+  }
 
   std::vector<raidbench::comparison_side> sides;
   std::vector<raidbench::side_verdicts> verdicts;

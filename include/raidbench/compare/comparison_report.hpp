@@ -172,14 +172,14 @@ inline std::string comparison_markdown(const comparison& c, const std::vector<si
                      "a change is beyond noise when the sides' min–max ranges do not overlap.\n",
                      c.labels.front(), runs_for_noise);
   if (!c.differences.empty()) {
-    out += "\n| differs | " ;
-    for (const auto& l : c.labels) out += cell(l) + " | ";
+    out += "\n| differs |";
+    for (const auto& l : c.labels) out += " " + cell(l) + " |";
     out += "\n|---|";
     for (std::size_t i = 0; i < c.labels.size(); ++i) out += "---|";
     out += "\n";
     for (const auto& d : c.differences) {
-      out += "| " + cell(d.fact) + " | ";
-      for (const auto& v : d.values) out += cell(v) + " | ";
+      out += "| " + cell(d.fact) + " |";
+      for (const auto& v : d.values) out += " " + cell(v) + " |";
       out += "\n";
     }
   }

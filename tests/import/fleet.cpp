@@ -1,0 +1,123 @@
+// rb-compare --fleet on generated report.json files with fixed numbers: exactly the odd hosts are
+// flagged, one by performance and one by a differing setting, with their reasons; a host whose
+// results cannot be read is named and left out, the others go on.
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/run_shell.hpp"
+#include "../support/temp_dir.hpp"
+#include "raidbench/result/result_json.hpp"
+
+BOOST_AUTO_TEST_SUITE(fleet_test)
+
+namespace {
+
+using namespace raidbench::test;
+
+// A result of `ops` writes (and as many flushes) in one second.
+nlohmann::json commit_result(std::uint64_t ops) {
+  raidbench::result r;
+  r.workload.mix = "write";
+  r.workload.block_size = 8192;
+  r.stats.elapsed_ns = 1'000'000'000;
+  r.stats.of(raidbench::op_kind::write).ops = ops;
+  r.stats.of(raidbench::op_kind::write).bytes = ops * 8192;
+  return r;
+}
+
+struct host_spec {
+  std::string name;
+  std::string controller = "PERC H730 Mini";
+  std::string battery = "optimal";
+  std::string write_policy = "write_back";
+  std::uint64_t fsync_ops = 5000;
+  std::uint64_t read_ops = 20000;
+};
+
+void write_report(const std::filesystem::path& dir, const host_spec& h) {
+  std::filesystem::create_directories(dir / h.name);
+  const nlohmann::json report = {
+      {"schema", "raidbench.suite_report"},
+      {"schema_version", 2},
+      {"context",
+       {{"kernel", "6.1.0-13-amd64"},
+        {"filesystem", {{"type", "ext4"}, {"mount_options", "rw,relatime"}}},
+        {"devices", {{{"name", "sda"}, {"model", h.controller}, {"scheduler", "mq-deadline"}, {"write_cache", "write through"}}}}}},
+      {"controller",
+       {{"inventory",
+         {{"controllers",
+           {{{"model", h.controller},
+             {"firmware", "25.5.9.0001"},
+             {"battery", {{"state", h.battery}, {"present", true}}},
+             {"virtual_drives", {{{"id", 0}, {"raid_level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
+      {"interrupted", false},
+      {"tests", {{{"name", "fsync 8 kB"}, {"result", commit_result(h.fsync_ops)}},
+                 {{"name", "rndrd 16 KiB"}, {"result", commit_result(h.read_ops)}}}},
+      {"verdicts", nlohmann::json::array()}};
+  std::ofstream(dir / h.name / "report.json") << report.dump(1);
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(flags_exactly_the_odd_hosts_with_their_reasons) {
+  const temp_dir dir;
+  const auto fleet = dir / "results";
+  // Eight hosts of one hardware with a few per cent between them, as identical servers measure.
+  const std::uint64_t fsync[] = {5000, 5100, 4950, 5050, 4980, 5020, 5070, 4990};
+  for (int i = 0; i < 8; ++i) write_report(fleet, {.name = "db" + std::to_string(i), .fsync_ops = fsync[i], .read_ops = 20000u + 100u * i});
+  write_report(fleet, {.name = "db-slow", .fsync_ops = 1900});                                  // commits at 38 % of its peers
+  write_report(fleet, {.name = "db-battery", .battery = "failed", .write_policy = "write_through"});  // same figures, unsafe setting
+  // Two hosts of another controller: too few to judge each other, never flagged against the PERCs.
+  write_report(fleet, {.name = "hp0", .controller = "Smart Array P420", .fsync_ops = 900});
+  write_report(fleet, {.name = "hp1", .controller = "Smart Array P420", .fsync_ops = 950});
+  std::filesystem::create_directories(fleet / "broken");
+  std::ofstream(fleet / "broken" / "report.json") << "{\"schema\": \"raidbench.suite_report\", \"tests\": 3}";
+
+  const auto r = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --json");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(contains(r.err, "broken/report.json"), r.err);
+  BOOST_TEST(contains(r.err, "host left out"));
+  const auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST(j["schema"] == "raidbench.fleet");
+  std::multiset<std::string> flagged;
+  for (const auto& f : j["flags"]) flagged.insert(f["host"].get<std::string>() + " " + f["kind"].get<std::string>());
+  BOOST_TEST(flagged == (std::multiset<std::string>{"db-slow performance", "db-battery fact", "db-battery fact"}));
+  for (const auto& f : j["flags"]) {
+    const std::string reason = f["reason"];
+    if (f["host"] == "db-slow") BOOST_TEST(contains(reason, "fsync 8 kB ops_per_second: -62.0 % against the median of 9 peers of the same hardware (slower)"), reason);
+    if (f["host"] == "db-battery")
+      BOOST_TEST((contains(reason, "controller 0 battery state is failed; 9 of 10 peers of the same hardware: optimal") ||
+                  contains(reason, "controller 0 VD 0 policy write is write_through; 9 of 10 peers of the same hardware: write_back")),
+                 reason);
+  }
+  BOOST_TEST(j["hardware"].size() == 12u);
+  BOOST_TEST(j["tests"][0]["hosts"] == 12);
+
+  const auto text = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()));
+  BOOST_TEST(text.status == 0);
+  BOOST_TEST(contains(text.out, "Fleet of 12 hosts (raidbench results), 2 hardware group(s):"));
+  BOOST_TEST(contains(text.out, "Flagged: 3\n"));
+  BOOST_TEST(contains(text.out, "Note: 2 host(s) with controller 0 VD 0 raid_level raid10, controller 0 model Smart Array P420"), text.out);
+  const auto markdown = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --format=markdown");
+  BOOST_TEST(markdown.status == 0);
+  BOOST_TEST(contains(markdown.out, "- `db-slow` (performance): fsync 8 kB ops_per_second: -62.0 %"));
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_or_missing_fleet_is_one_line_and_exit_1) {
+  const temp_dir dir;
+  const auto empty = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(dir.path().string()));
+  BOOST_TEST(empty.status == 1);
+  BOOST_TEST(contains(empty.err, "no host's results in it"));
+  const auto missing = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted((dir / "nope").string()));
+  BOOST_TEST(missing.status == 1);
+  BOOST_TEST(contains(missing.err, "not a directory"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
