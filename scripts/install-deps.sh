@@ -11,7 +11,7 @@ packages=(g++ clang cmake ninja-build pkg-config libboost-dev libboost-test-dev 
           nlohmann-json3-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
-            dpkg-dev ansible-core ansible-lint python3-apt)
+            dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
   exit 2

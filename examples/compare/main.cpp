@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +29,9 @@
 #include "raidbench/compare/fleet_report.hpp"
 #include "raidbench/compare/imported_verdicts.hpp"
 #include "raidbench/compare/native_import.hpp"
+#include "raidbench/report/html_document.hpp"
+#include "raidbench/report/svg_chart.hpp"
+#include "../common/output_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
@@ -64,6 +68,7 @@ void print_help() {
       "sysbench 0.4/1.0 fileio and cpu, bonnie++ 1.03-2.0x (table or CSV), fio (text or JSON).\n\n"
       "  --format=FORMAT          text (default), markdown, csv or json\n"
       "  --json                   same as --format=json\n"
+      "  --html=FILE              also write a self-contained HTML page with the charts\n"
       "  --controller-file=SIDE=FILE  attach a saved controller dump (MegaCLI, StorCLI, ssacli,\n"
       "                           arcconf, mdadm, /proc/mdstat) to an imported side (repeatable)\n"
       "  --controller-owns=SIDE   assert that the side's dumps describe the controller holding its\n"
@@ -162,6 +167,7 @@ struct options {
   std::set<std::string> controller_owns;
   std::optional<std::string> import;
   std::optional<std::string> fleet;
+  std::string html;
 };
 
 // "NAME=PATH" names a side, unless the whole argument is an existing path.
@@ -175,9 +181,11 @@ std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::
 }
 
 options parse(int argc, char** argv) {
-  enum { format_option = 1000, json_option, controller_file_option, controller_owns_option, import_option, fleet_option, help_option, version_option };
+  enum { format_option = 1000, json_option, html_option, controller_file_option, controller_owns_option, import_option, fleet_option,
+         help_option, version_option };
   static const option longs[] = {{"format", required_argument, nullptr, format_option},
                                  {"json", no_argument, nullptr, json_option},
+                                 {"html", required_argument, nullptr, html_option},
                                  {"controller-file", required_argument, nullptr, controller_file_option},
                                  {"controller-owns", required_argument, nullptr, controller_owns_option},
                                  {"import", required_argument, nullptr, import_option},
@@ -197,6 +205,7 @@ options parse(int argc, char** argv) {
           usage_error(fmt::format("unknown format '{}': text, markdown, csv or json", o.format));
         break;
       case json_option: o.format = "json"; break;
+      case html_option: o.html = optarg; break;
       case controller_file_option: {
         const std::string v = optarg;
         const auto eq = v.find('=');
@@ -297,6 +306,63 @@ std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
   return hosts;
 }
 
+// The comparison as a page: per metric that rates a test, the sides' bars with their ranges and the
+// change of the last side; then what differs, the verdicts, and the table as text.
+std::string compare_html(const raidbench::comparison& c, const std::vector<raidbench::side_verdicts>& verdicts) {
+  namespace html = raidbench::html;
+  html::document page(fmt::format("rb-compare: {}", c.tool));
+  std::string sides;
+  for (std::size_t i = 0; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i ? " against " : "", c.labels[i]);
+  page.paragraph(fmt::format("{} results: {}. Bars are each side's median; whiskers its runs' range.", c.tool, sides));
+  std::vector<std::string> metrics;
+  for (const auto& r : c.rows)
+    if ((r.unit == "B/s" || r.unit == "ops/s") && std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
+      metrics.push_back(r.metric);
+  for (const auto& metric : metrics) {
+    html::bar_chart chart{metric, "", {}, {}, {}, {}};
+    std::vector<const raidbench::comparison_row*> rows;
+    for (const auto& r : c.rows)
+      if (r.metric == metric) rows.push_back(&r);
+    const double scale = rows.front()->unit == "B/s" ? 1e6 : 1;
+    chart.unit = rows.front()->unit == "B/s" ? "MB/s" : "ops/s";
+    for (const auto* r : rows) {
+      chart.categories.push_back(r->test);
+      const auto& last = r->changes.back();
+      chart.annotations.push_back(raidbench::detail::comparison_report::show(last, r->sides.front().runs, r->sides.back().runs));
+    }
+    for (std::size_t s = 0; s < c.labels.size(); ++s) {
+      html::series series{c.labels[s], {}};
+      for (const auto* r : rows) series.values.push_back(r->sides[s].median ? *r->sides[s].median / scale : std::nan(""));
+      chart.series.push_back(std::move(series));
+    }
+    for (std::size_t s = 0; s < c.labels.size(); ++s)
+      for (const auto* r : rows)
+        chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
+    page.add(chart);
+  }
+  if (!c.differences.empty()) {
+    page.heading("What differs between the sides");
+    std::vector<std::pair<std::string, std::string>> items;
+    for (const auto& d : c.differences) {
+      std::string values;
+      for (std::size_t i = 0; i < d.values.size(); ++i) values += fmt::format("{}{}: {}", i ? " | " : "", c.labels[i], d.values[i]);
+      items.emplace_back(d.fact, values);
+    }
+    page.definition_list(std::move(items));
+  }
+  page.heading("Verdicts");
+  bool any = false;
+  for (const auto& s : verdicts)
+    for (const auto& v : s.verdicts) {
+      page.paragraph(fmt::format("{}: [{}] {}{}: {}", s.label, raidbench::to_string(v.level), v.rule, v.subject.empty() ? "" : " (" + v.subject + ")", v.message));
+      any = true;
+    }
+  if (!any) page.paragraph("None fired on any side.");
+  page.heading("Table");
+  page.preformatted(raidbench::comparison_text(c, verdicts));
+  return page.str();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -352,5 +418,8 @@ int main(int argc, char** argv) {
   else if (o.format == "csv") fmt::print("{}", raidbench::comparison_csv(*c));
   else if (o.format == "markdown") fmt::print("{}", raidbench::comparison_markdown(*c, verdicts));
   else fmt::print("{}", raidbench::comparison_text(*c, verdicts));
+  if (!o.html.empty())
+    if (auto written = raidbench::tools::write_output_file(o.html, compare_html(*c, verdicts)); !written)
+      die(fmt::format("--html: {}", written.message()));
   return 0;
 }

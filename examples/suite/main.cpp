@@ -33,13 +33,15 @@
 #include "raidbench/run/signals.hpp"
 #include "raidbench/verdict/verdicts.hpp"
 #include "report.hpp"
+#include "sweep.hpp"
+#include "tool.hpp"
 
-namespace fs = std::filesystem;
 using namespace rb_suite;
 
 namespace {
 
 constexpr std::string_view usage = R"(usage: raidbench [options]
+       raidbench sweep iometer|atto|cdm [options]   (raidbench sweep --help)
 Runs the seed suite in a scratch directory and prints one report (also written as JSON).
   --dir DIR                scratch directory (default ./raidbench-scratch; created and removed if new;
                            only raidbench's own files are ever removed)
@@ -61,16 +63,12 @@ Runs the seed suite in a scratch directory and prints one report (also written a
   --repeat N               run each test N times in a row (1-100, default 1) and report the median
                            run with the spread of all N; rb-compare judges noise from them (N >= 3)
   --report FILE            where to write the JSON report (default ./report.json)
+  --html FILE              also write the report as a self-contained HTML page with charts
   --no-progress            no progress output on stderr
 The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
 Ctrl-C stops the running test, removes the scratch files and prints what was measured.
 )";
 
-[[noreturn]] void die(const std::string& message) {
-  std::fflush(stdout);
-  fmt::print(stderr, "raidbench: {}\n", message);
-  std::exit(1);
-}
 
 struct options {
   fs::path dir = "./raidbench-scratch";
@@ -84,6 +82,7 @@ struct options {
   unsigned repeat = 1;
   raidbench::controller_request controller;
   bool progress = true;
+  fs::path html;
 };
 
 /// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
@@ -111,6 +110,9 @@ options parse(int argc, char** argv) {
     } else if (arg == "--dir") {
       o.dir = value();
       if (o.dir.empty()) die("--dir needs a directory");
+    } else if (arg == "--html") {
+      o.html = i + 1 < argc ? argv[++i] : "";
+      if (o.html.empty()) die("--html needs a file name");
     } else if (arg == "--report") {
       o.report = value();
       if (o.report.empty()) die("--report needs a file name");
@@ -182,75 +184,6 @@ plan plan_for(const options& o, std::optional<std::uint64_t> ram) {
   return p;
 }
 
-/// The scratch directory and the files raidbench put there, so clean-up removes exactly those.
-struct scratch {
-  fs::path dir;
-  bool created_dir = false;
-  std::vector<fs::path> files;
-
-  fs::path file(const std::string& name) {
-    const fs::path f = dir / name;
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(f, ec))) {  // a link, even a dangling one, is not ours either
-      clean();
-      die(fmt::format("{} exists already; raidbench only writes files it creates", f.string()));
-    }
-    files.push_back(f);
-    return f;
-  }
-  void remove(const fs::path& f) {
-    std::error_code ignored;
-    fs::remove(f, ignored);
-    std::erase(files, f);
-  }
-  void clean() {
-    std::error_code ignored;
-    for (const auto& f : files) fs::remove(f, ignored);
-    files.clear();
-    if (created_dir) fs::remove(dir, ignored);  // only if now empty
-    created_dir = false;
-  }
-};
-
-/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise.
-class progress_display {
- public:
-  progress_display(bool enabled, std::size_t steps) : enabled_(enabled), tty_(::isatty(2) == 1), steps_(steps) {}
-
-  void start(std::size_t step, const std::string& name, double expected_seconds, std::uint64_t expected_bytes) {
-    step_ = step;
-    name_ = name;
-    seconds_ = expected_seconds;
-    bytes_ = expected_bytes;
-    if (!enabled_) return;
-    if (tty_) draw(0, 0);
-    else fmt::print(stderr, "raidbench: [{}/{}] {}\n", step_, steps_, name_);
-  }
-  void update(const raidbench::progress_snapshot& s) {
-    if (!enabled_ || !tty_) return;
-    std::uint64_t bytes = 0;
-    for (auto b : s.bytes) bytes += b;
-    const double elapsed = static_cast<double>(s.elapsed_ns) / 1e9;
-    const double done = bytes_ ? static_cast<double>(bytes) / static_cast<double>(bytes_) : seconds_ > 0 ? elapsed / seconds_ : 0;
-    draw(std::min(done, 1.0), elapsed > 0 ? static_cast<double>(bytes) / elapsed / 1e6 : 0);
-  }
-  void finish() {
-    if (enabled_ && tty_) fmt::print(stderr, "\r{:80}\r", "");
-  }
-
- private:
-  void draw(double done, double mb_per_second) {
-    const int filled = static_cast<int>(done * 20);
-    fmt::print(stderr, "\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_,
-               name_, done * 100, mb_per_second);
-  }
-  bool enabled_, tty_;
-  std::size_t steps_, step_ = 0;
-  std::string name_;
-  double seconds_ = 0;
-  std::uint64_t bytes_ = 0;
-};
-
 /// Rounds of a device-bound test: SNIA PTS's window, run within the test's own time.
 constexpr unsigned steady_rounds = 5;
 
@@ -272,6 +205,7 @@ struct step {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string_view(argv[1]) == "sweep") return sweep_main(argc - 1, argv + 1);
   const options o = parse(argc, argv);
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
@@ -281,6 +215,8 @@ int main(int argc, char** argv) {
   if (!found) die(fmt::format("--controller-file: {}", found.message()));
   const std::optional<raidbench::controller_snapshot> controller = std::move(*found);
   if (auto writable = raidbench::tools::check_output_file(o.report); !writable) die(fmt::format("--report: {}", writable.message()));
+  if (!o.html.empty())
+    if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
   scratch s{o.dir, false, {}};
   std::error_code ec;
@@ -421,7 +357,11 @@ int main(int argc, char** argv) {
                                                  report.device_under_test, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
-  fmt::print("{}", format_report(report, raidbench::format_controller_section(controller, o.controller, &report.device_under_test)));
+  const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
+  fmt::print("{}", format_report(report, controller_text));
+  if (!o.html.empty())
+    if (auto written = raidbench::tools::write_output_file(o.html, report_html(report, controller_text)); !written)
+      die(fmt::format("--html: {}", written.message()));
   if (auto written = raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"); !written)
     die(fmt::format("--report: {}", written.message()));
   fmt::print("\nreport written to {}\n", o.report.string());

@@ -185,4 +185,7 @@ inline std::string format_report(const suite_report& r, const std::string& contr
   return out;
 }
 
+/// The report as a self-contained HTML page (report_html.cpp).
+std::string report_html(const suite_report& r, const std::string& controller_section);
+
 }  // namespace rb_suite

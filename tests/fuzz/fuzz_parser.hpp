@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/compare/comparable_json.hpp"
+#include "raidbench/compare/comparison.hpp"
 #include "raidbench/controller/checks.hpp"
 #include "raidbench/controller/model_json.hpp"
 
@@ -34,6 +36,30 @@ int run_one(const std::uint8_t* data, std::size_t size, Parse parse) {
   (void)check_inventory(*inv);
   // dump() throws on invalid UTF-8 in a string: the parsers must not pass such bytes through.
   (void)nlohmann::json(*inv).dump();
+  return 0;
+}
+
+// An importer's run must be usable as rb-compare uses it: written as JSON, read back equal, and
+// compared with itself (every change 0, nothing beyond noise).
+template <class Import>
+int import_one(const std::uint8_t* data, std::size_t size, Import import) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const auto run = import(text);
+  if (!run) {
+    if (run.message().empty()) std::abort();
+    return 0;
+  }
+  for (const auto& t : run->tests)
+    for (const auto& f : t.figures)
+      if (f.value && !(*f.value == *f.value)) std::abort();  // NaN
+  const auto json = nlohmann::json(*run);
+  (void)json.dump();
+  if (nlohmann::json::parse(json.dump()).get<run_record>() != *run) std::abort();
+  if (run->tests.empty()) return 0;
+  const auto c = compare_sides({{"A", {*run}}, {"B", {*run}}});
+  if (c)
+    for (const auto& row : c->rows)
+      if (row.changes.size() > 1 && row.changes[1].percent && *row.changes[1].percent != 0) std::abort();
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -146,6 +147,25 @@ BOOST_AUTO_TEST_CASE(native_runs_compare_with_each_other_and_with_the_peers_text
   const auto mixed = compare(quoted((dir / "a.json").string()) + " " + quoted((dir / "gnu.txt").string()));
   BOOST_TEST(mixed.status == 0, mixed.err);
   BOOST_TEST(!row(mixed.out, "copy #1 throughput").empty());
+}
+
+BOOST_AUTO_TEST_CASE(two_sweeps_compare_point_by_point) {
+  const temp_dir dir;
+  for (const char* side : {"a", "b"}) {
+    const auto ran = run_shell(quoted(RAIDBENCH_TOOL) + " sweep atto --bs 4k,8k --size 2M --no-progress --dir " +
+                               quoted((dir / "scratch").string()) + " --json " + quoted((dir / (std::string(side) + ".json")).string()));
+    BOOST_TEST_REQUIRE(ran.status == 0, ran.err);
+  }
+  const auto r = compare(quoted((dir / "a.json").string()) + " " + quoted((dir / "b.json").string()) + " --html " +
+                         quoted((dir / "page.html").string()));
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(contains(r.out, "Comparison of raidbench sweep atto results, 2 sides:"));
+  for (const char* point : {"write 4 KiB throughput ", "read 4 KiB throughput ", "write 8 KiB throughput ", "read 8 KiB throughput "})
+    BOOST_TEST(!row(r.out, point).empty(), point);
+  std::ifstream page(dir / "page.html");
+  const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  BOOST_TEST(contains(html, "<svg"));
+  BOOST_TEST(contains(html, "data-series=\"A\""));
 }
 
 BOOST_AUTO_TEST_CASE(import_json_reads_back_as_a_side) {

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,7 @@ struct part {
   std::array<double, 6> rate_unit{1024, 1024, 1024, 1024, 1024, 1024};  // bytes per unsuffixed byte rate; 0: none
   std::optional<std::string> version{};
   bool suffix_layout = false;  // a 2.0x "/sec" table, whose byte rates carry their own suffix
+  bool converted = false;      // a table bon_csv2txt made from a CSV line
 };
 
 // "1.97", "2.00a", "1.03e" → 197, 200, 103; nullopt for anything else.
@@ -97,14 +99,16 @@ inline bool size_like(std::string_view s) {
 }
 
 // The size field of an I/O row or CSV line, "size[:chunk[:concurrency[:seeks[:seekers]]]]" (2.0x
-// leaves out the defaults), into parameters.
-inline void read_size_field(std::string_view field, std::map<std::string, std::string>& p) {
-  static constexpr std::array<std::string_view, 5> keys{"size", "chunk_size", "concurrency", "seeks", "seek_processes"};
+// leaves out the defaults; its bon_csv2txt writes "size:chunk:seeks:seekers"), into parameters.
+inline void read_size_field(std::string_view field, std::map<std::string, std::string>& p, bool csv2txt = false) {
+  static constexpr std::array<std::string_view, 5> bonnie{"size", "chunk_size", "concurrency", "seeks", "seek_processes"};
+  static constexpr std::array<std::string_view, 5> converted{"size", "chunk_size", "seeks", "seek_processes", ""};
+  const auto& keys = csv2txt ? converted : bonnie;
   std::size_t k = 0;
   while (k < keys.size()) {
     const auto colon = field.find(':');
     const auto piece = trim(field.substr(0, colon));
-    if (!piece.empty()) p[std::string(keys[k])] = std::string(piece);
+    if (!piece.empty() && !keys[k].empty()) p[std::string(keys[k])] = std::string(piece);
     ++k;
     if (colon == std::string_view::npos) break;
     field = field.substr(colon + 1);
@@ -284,8 +288,12 @@ inline std::optional<csv_layout> layout_of(const std::vector<std::string_view>& 
   }
   // 1.03: machine,size,12 I/O cells,files,12 file cells.
   if (f.size() < 14 || f.size() > 27 || f[0].empty() || (!f[1].empty() && !size_like(f[1]))) return std::nullopt;
-  for (std::size_t i = 2; i < std::min<std::size_t>(f.size(), 14); ++i)
-    if (!csv_cell_like(f[i]) || latency_seconds(f[i])) return std::nullopt;
+  bool any = !f[1].empty();
+  for (std::size_t i = 2; i < f.size(); ++i) {
+    if (i != 14 && (!csv_cell_like(f[i]) || latency_seconds(f[i]))) return std::nullopt;
+    any = any || !f[i].empty();
+  }
+  if (!any) return std::nullopt;  // a row of empty fields is anybody's CSV
   return csv_layout{2, 27};
 }
 
@@ -320,15 +328,21 @@ inline std::optional<csv_line> read_csv(std::string_view line, std::vector<std::
     if (!f[6].empty()) io.parameters["chunk_size"] = std::string(f[6]);
     if (b == 9 && !f[7].empty()) io.parameters["seeks"] = std::string(f[7]);
     if (b == 9 && !f[8].empty()) io.parameters["seek_processes"] = std::string(f[8]);
-    // "16,100000,16,64,4k" → "16:100000:16/64" as the table prints it.
+    // num_files, max_size, min_size, num_dirs, file_chunk_size as the header names them; but bonnie++
+    // 1.96-2.00a print an empty field where num_dirs belongs and the directory count in the chunk
+    // size's place ("2,4096,1024,,4" for -n 2:4096:1024:4), and never the chunk size. Both fields
+    // filled would be the layout the header promises.
+    const bool shifted = f[b + 15].empty();
+    const std::string_view dirs = shifted ? f[b + 16] : f[b + 15];
     if (!f[b + 12].empty()) {
+      // "2:4096:1024/4", as the table prints it.
       std::string n(f[b + 12]);
       if (!f[b + 13].empty()) n += ":" + std::string(f[b + 13]);
       if (!f[b + 14].empty()) n += ":" + std::string(f[b + 14]);
-      if (!f[b + 15].empty()) n += "/" + std::string(f[b + 15]);
+      if (!dirs.empty()) n += "/" + std::string(dirs);
       files.parameters["files"] = n;
     }
-    if (!f[b + 16].empty()) files.parameters["chunk_size"] = std::string(f[b + 16]);
+    if (!shifted && !f[b + 16].empty()) files.parameters["chunk_size"] = std::string(f[b + 16]);
     latency_at = b + 29;
   }
   if (!c.machine.empty()) io.parameters["machine"] = files.parameters["machine"] = c.machine;
@@ -378,8 +392,14 @@ inline void add_tests(const part& p, const std::string& prefix, const std::strin
     if (c.rate) {
       const std::string& s = *c.rate;
       std::optional<double> v;
+      // bonnie++ marks %CP "+++" exactly when it marks the rate "+++++"; bon_csv2txt 2.0x turns that
+      // rate into "0k".
+      const bool zero = parse_decimal(s) == 0.0 || suffixed_rate(s) == 0.0;
       if (too_fast(s)) {
         t.figures.push_back({metric, std::nullopt, unit, better::higher, "too fast to measure (" + s + ")"});
+      } else if (zero && c.cpu && too_fast(*c.cpu)) {
+        t.figures.push_back({metric, std::nullopt, unit, better::higher,
+                             "too fast to measure (+++ in %CP; the rate is printed as " + s + ")"});
       } else if (ops && rates_not_measured && parse_decimal(s)) {
         t.figures.push_back({metric, std::nullopt, unit, better::higher,
                              "not a rate: bonnie++ 2.0x's table prints a wrong number here (" + s + "); its CSV line has the rate"});
@@ -452,10 +472,12 @@ struct importer_traits<bonnie_output> {
     std::size_t group_start = 0, csv_floor = 0;
     bool group_open = false, any_table = false, any_csv = false;
     std::optional<std::string> version, concurrency, file_machine;
+    bool csv2txt = false;  // the tables are bon_csv2txt's ("Version %9s"), not bonnie++'s ("Version %5s")
+    std::set<std::string> versions;
     auto note_version = [&](const std::string& v) {
+      if (!versions.insert(v).second) return;
       if (!r.version) r.version = v;
-      else if (*r.version != v && std::find(r.notes.begin(), r.notes.end(), "runs of bonnie++ " + v + " too") == r.notes.end())
-        r.notes.push_back("runs of bonnie++ " + v + " too");
+      else r.notes.push_back("runs of bonnie++ " + v + " too");
     };
 
     std::vector<std::string> lines;
@@ -466,6 +488,7 @@ struct importer_traits<bonnie_output> {
       if (toks.empty()) continue;
       if (toks[0].text == "Version" && l.find("Sequential") != std::string_view::npos) {
         if (toks.size() > 1 && version_number(toks[1].text)) version = std::string(toks[1].text);
+        csv2txt = toks.size() > 1 && toks[1].begin >= toks[0].begin + 11;
         continue;
       }
       if (toks[0].text == "Concurrency" && toks.size() > 1 && text::parse_unsigned(toks[1].text)) {
@@ -521,6 +544,7 @@ struct importer_traits<bonnie_output> {
           p.version = version;
           p.rate_unit = h->rate_unit;
           p.suffix_layout = !h->files && h->rate_unit[1] == 0;
+          p.converted = csv2txt;
           for (std::size_t c = 0; c < 6; ++c) {
             p.cells[c].rate = row.columns[2 * c];
             p.cells[c].cpu = row.columns[2 * c + 1];
@@ -531,7 +555,10 @@ struct importer_traits<bonnie_output> {
             const bool last_is_field = row.label.size() >= 2 || h->files || size_like(row.label.back());
             for (std::size_t n = 0; n + (last_is_field ? 1 : 0) < row.label.size(); ++n) machine += (machine.empty() ? "" : " ") + row.label[n];
             if (last_is_field && h->files) p.parameters["files"] = row.label.back();
-            else if (last_is_field) read_size_field(row.label.back(), p.parameters);
+            else if (last_is_field) {
+              const auto v = version ? version_number(*version) : std::nullopt;
+              read_size_field(row.label.back(), p.parameters, csv2txt && v && *v >= 198);
+            }
           }
           if (machine.empty() && h->files && file_machine) machine = *file_machine;
           if (!machine.empty()) p.parameters["machine"] = machine;
@@ -557,8 +584,12 @@ struct importer_traits<bonnie_output> {
             }
           }
         }
-        if (h->files) group_open = false, file_machine.reset();
-        else concurrency.reset();
+        if (h->files) {
+          group_open = false;
+          file_machine.reset();
+        } else {
+          concurrency.reset();
+        }
         continue;
       }
       if (std::count(l.begin(), l.end(), ',') >= 13) {
@@ -581,17 +612,26 @@ struct importer_traits<bonnie_output> {
     for (std::size_t k = 0; k < runs.size(); ++k) {
       auto& ru = runs[k];
       const std::string suffix = k == 0 ? "" : " #" + std::to_string(k + 1);
-      // The file table's rows share the run's machine and concurrency with its I/O row.
+      // The file table's rows share the run's machine and concurrency with its I/O row. Each table
+      // cuts a long machine name to its own width: both get the longer cut.
+      if (ru.table_io && ru.table_files && ru.table_io->parameters.count("machine") && ru.table_files->parameters.count("machine")) {
+        auto& a = ru.table_io->parameters["machine"];
+        auto& b = ru.table_files->parameters["machine"];
+        if (b.starts_with(a)) a = b;
+        else if (a.starts_with(b)) b = a;
+      }
       if (ru.table_io && ru.table_files)
         for (const char* key : {"machine", "concurrency"})
           if (ru.table_io->parameters.count(key) && !ru.table_files->parameters.count(key))
             ru.table_files->parameters[key] = ru.table_io->parameters.at(key);
       if (ru.table_io) add_tests(*ru.table_io, "", suffix, false, r);
       if (ru.table_files) {
-        // bonnie++ 2.0x prints each file test's rate with "%d" of a double: the table shows the file
-        // count (16384), 0 or another number, never the rate, which only its CSV line holds.
+        // bonnie++ 2.0x prints each file test's rate with "%d" of a double: its table shows the file
+        // count (16384), 0 or another number, never the rate, which only its CSV line holds (and so
+        // bon_csv2txt's tables).
         const auto v = ru.table_files->version ? version_number(*ru.table_files->version) : std::nullopt;
-        const bool wrong = (v && *v >= 200) || (ru.table_io && ru.table_io->suffix_layout);
+        const bool wrong = !ru.table_files->converted &&
+                           ((v && *v >= 200) || (ru.table_io && ru.table_io->suffix_layout && !ru.table_io->converted));
         add_tests(*ru.table_files, "", suffix, wrong, r);
       }
       const std::string prefix = ru.has_table() ? "csv:" : "";

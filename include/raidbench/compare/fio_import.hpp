@@ -227,7 +227,9 @@ inline std::optional<json_span> find_json(std::string_view text, std::string& er
       line_start = i + 1;
       continue;
     }
-    if (text[i] == '{' && trim(text.substr(line_start, i - line_start)).empty()) {
+    if (text[i] != '{') continue;
+    const auto before = trim(text.substr(line_start, i - line_start));
+    if (before.empty() || (line_start == 0 && before == "\xEF\xBB\xBF")) {  // a UTF-8 BOM may open the file
       begin = i;
       break;
     }
@@ -287,7 +289,8 @@ inline void read_options(const json* options, job_parameters& p) {
   for (const char* key : {"bs", "blocksize"}) {
     const auto v = option_text(member(*options, key));
     if (!v) continue;
-    // "4k" for every direction, "4k,64k" for reads and writes (trims as writes unless a third is given).
+    // Read, write and trim sizes; a last value not ended by a comma also applies to the directions
+    // after it ("8k,32k": 32k for trims too), an empty one means fio's default, which it does not print.
     std::vector<std::string_view> per;
     std::string_view rest = *v;
     while (true) {
@@ -298,7 +301,7 @@ inline void read_options(const json* options, job_parameters& p) {
     }
     if (per.size() > 3) continue;
     for (std::size_t d = 0; d < 3; ++d) {
-      const std::string_view s = d < per.size() ? per[d] : per.size() == 1 ? per[0] : std::string_view{};
+      const std::string_view s = d < per.size() ? per[d] : per.back();
       if (!s.empty()) p.bs[d] = block_size(s, base);
       else p.bs[d].reset();
     }
@@ -357,7 +360,9 @@ inline bool read_json(const json& root, run_record& r, std::string& error) {
       const auto m = read_direction(*dir);
       if (!m) continue;
       if (const json* clat = member(*dir, "clat_ns"); clat && member(*clat, "bins")) bins = true;
-      r.tests.push_back(make_test(unique_name(seen, *name + "/" + std::string(directions[d])), parameters_for(p, d), *m));
+      auto t = make_test(unique_name(seen, *name + "/" + std::string(directions[d])), parameters_for(p, d), *m);
+      if (t.figures.empty()) r.notes.push_back(t.name + ": no figure fio's JSON gives could be read");
+      else r.tests.push_back(std::move(t));
     }
   }
   r.format = bins ? "fio json+" : "fio json";
@@ -503,7 +508,9 @@ inline bool read_text(std::string_view text, run_record& r) {
       r.interrupted = true;
       continue;
     }
-    if (l.starts_with("fio-") && text::split_fields(l).size() == 1) {
+    // "fio-3.33"; fio 2.0's release tarballs print the bare "2.0.8" under the job lines.
+    if (text::split_fields(l).size() == 1 &&
+        (l.starts_with("fio-") || (!headers.empty() && !any_section && l.front() >= '0' && l.front() <= '9' && l.find('.') != std::string_view::npos))) {
       if (auto v = version_of(l)) r.version = std::move(v);
       continue;
     }
@@ -553,7 +560,9 @@ inline bool read_text(std::string_view text, run_record& r) {
   for (const auto& e : entries) {
     const auto h = headers.find(e.job);
     const job_parameters p = h == headers.end() ? job_parameters{} : h->second;
-    r.tests.push_back(make_test(unique_name(seen, e.job + "/" + std::string(directions[e.direction])), parameters_for(p, e.direction), e.m));
+    auto t = make_test(unique_name(seen, e.job + "/" + std::string(directions[e.direction])), parameters_for(p, e.direction), e.m);
+    if (t.figures.empty()) r.notes.push_back(t.name + ": no figure on its line could be read");
+    else r.tests.push_back(std::move(t));
   }
   r.format = "fio normal";
   return any_section;

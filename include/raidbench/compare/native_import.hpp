@@ -1,6 +1,6 @@
 #pragma once
 /// raidbench's own JSON as runs to compare: a suite report (`raidbench`, with `--repeat` one run per
-/// repetition), rb-dd's, rb-fsync's and rb-fileio's `--json` (as the tests of the peer they replicate,
+/// repetition), a sweep (`raidbench sweep`, one test per point), rb-dd's, rb-fsync's and rb-fileio's `--json` (as the tests of the peer they replicate,
 /// so they compare with an imported dd, pg_test_fsync or sysbench text), rb-run's result, and an
 /// imported run written back by `rb-compare --import FILE --json`. The storage context and the
 /// controller inventory the JSON carries become the run's facts.
@@ -222,6 +222,18 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
       if (repeats > 1)
         for (std::size_t k = 0; k < repeats; ++k) runs[k].source = source + " (repetition " + std::to_string(k + 1) + ")";
       return runs;
+    }
+    if (schema == "raidbench.sweep") {  // raidbench sweep: one test per point, the reported pass's figures
+      base.tool = "raidbench sweep " + j.at("kind").get<std::string>();
+      for (const auto& p : j.at("points")) {
+        comparable_test c;
+        c.name = p.at("name").get<std::string>();
+        for (const char* key : {"block_size", "read_percent", "queue_depth"}) c.parameters[key] = fact_text(p.at(key));
+        c.parameters["pattern"] = p.at("random").get<bool>() ? "random" : "sequential";
+        add_result_figures(c, p.at("result").get<result>());
+        base.tests.push_back(std::move(c));
+      }
+      return std::vector<run_record>{std::move(base)};
     }
     if (schema == "raidbench.fsync_report") {  // rb-fsync
       base.tool = "pg_test_fsync";

@@ -1,0 +1,97 @@
+#pragma once
+// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, the scratch
+// directory that clean-up empties of exactly raidbench's own files, and the progress line.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "raidbench/run/progress.hpp"
+
+namespace rb_suite {
+
+namespace fs = std::filesystem;
+
+[[noreturn]] inline void die(const std::string& message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "raidbench: {}\n", message);
+  std::exit(1);
+}
+
+/// The scratch directory and the files raidbench put there, so clean-up removes exactly those.
+struct scratch {
+  fs::path dir;
+  bool created_dir = false;
+  std::vector<fs::path> files;
+
+  fs::path file(const std::string& name) {
+    const fs::path f = dir / name;
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(f, ec))) {  // a link, even a dangling one, is not ours either
+      clean();
+      die(fmt::format("{} exists already; raidbench only writes files it creates", f.string()));
+    }
+    files.push_back(f);
+    return f;
+  }
+  void remove(const fs::path& f) {
+    std::error_code ignored;
+    fs::remove(f, ignored);
+    std::erase(files, f);
+  }
+  void clean() {
+    std::error_code ignored;
+    for (const auto& f : files) fs::remove(f, ignored);
+    files.clear();
+    if (created_dir) fs::remove(dir, ignored);  // only if now empty
+    created_dir = false;
+  }
+};
+
+/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise.
+class progress_display {
+ public:
+  progress_display(bool enabled, std::size_t steps) : enabled_(enabled), tty_(::isatty(2) == 1), steps_(steps) {}
+
+  void start(std::size_t step, const std::string& name, double expected_seconds, std::uint64_t expected_bytes) {
+    step_ = step;
+    name_ = name;
+    seconds_ = expected_seconds;
+    bytes_ = expected_bytes;
+    if (!enabled_) return;
+    if (tty_) draw(0, 0);
+    else fmt::print(stderr, "raidbench: [{}/{}] {}\n", step_, steps_, name_);
+  }
+  void update(const raidbench::progress_snapshot& s) {
+    if (!enabled_ || !tty_) return;
+    std::uint64_t bytes = 0;
+    for (auto b : s.bytes) bytes += b;
+    const double elapsed = static_cast<double>(s.elapsed_ns) / 1e9;
+    const double done = bytes_ ? static_cast<double>(bytes) / static_cast<double>(bytes_) : seconds_ > 0 ? elapsed / seconds_ : 0;
+    draw(std::min(done, 1.0), elapsed > 0 ? static_cast<double>(bytes) / elapsed / 1e6 : 0);
+  }
+  void finish() {
+    if (enabled_ && tty_) fmt::print(stderr, "\r{:80}\r", "");
+  }
+
+ private:
+  void draw(double done, double mb_per_second) {
+    const int filled = static_cast<int>(done * 20);
+    fmt::print(stderr, "\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_,
+               name_, done * 100, mb_per_second);
+  }
+  bool enabled_, tty_;
+  std::size_t steps_, step_ = 0;
+  std::string name_;
+  double seconds_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+}  // namespace rb_suite
