@@ -201,7 +201,10 @@ BOOST_AUTO_TEST_SUITE(compare_gnu_test)
 
 BOOST_AUTO_TEST_CASE(same_operands_same_results) {
   BOOST_TEST_REQUIRE(cases.size() >= 20u);
-  for (const auto& c : cases) compare(c);
+  // Under the sanitizers every second case: the main build runs them all, and what ASan and UBSan
+  // check, rb-dd's code paths, half the table still reaches, in half of the stage's longest test.
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (!RAIDBENCH_TEST_SANITIZED || i % 2 == 0) compare(cases[i]);
   // count=0 asks for no buffer: under a 200 MB address-space limit a 300 MB block still works. (Not
   // in a sanitized build: AddressSanitizer's shadow memory alone needs more address space.)
   if (!RAIDBENCH_TEST_SANITIZED) compare({"(ulimit -v 200000; DD if=in of=out bs=300M count=0)"});
