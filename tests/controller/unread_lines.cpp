@@ -115,8 +115,8 @@ BOOST_AUTO_TEST_CASE(an_unknown_line_anywhere_is_a_warning_with_its_number) {
       if (!f.parse(text)) continue;  // an error answer (no controller) is not a silent gap
       const bool json = is_json(text);
       const auto lines = split(text);
-      // About 40 places per capture, spread over it; JSON gets a member inside an object instead.
-      const std::size_t stride = std::max<std::size_t>(1, lines.size() / 40);
+      // About 20 places per capture, spread over it; JSON gets a member inside an object instead.
+      const std::size_t stride = std::max<std::size_t>(1, lines.size() / 20);
       for (std::size_t at = 1; at <= lines.size(); at += stride) {
         // A key no tool prints, or, every other place, a line with no key at all.
         std::string inserted = (at / stride) % 2 ? "Zyxwv Frobnication Level : 42" : "zyxwv frobnication 42";
