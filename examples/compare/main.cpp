@@ -363,6 +363,37 @@ std::string compare_html(const raidbench::comparison& c, const std::vector<raidb
   return page.str();
 }
 
+// The fleet as a page: the flagged hosts first, then per test the hosts' figures as bars (all of a
+// small fleet; the flagged ones of a large one) with their deviation from their peers.
+std::string fleet_html(const raidbench::fleet_comparison& f) {
+  namespace html = raidbench::html;
+  constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
+  html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
+  page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()));
+  for (const auto& x : f.flags) page.paragraph(fmt::format("{} ({}): {}", x.host, x.kind, x.reason));
+  for (const auto& t : f.tests) {
+    const bool every_host = f.hardware_of.size() <= all_hosts_up_to;
+    html::bar_chart chart{fmt::format("{}: {} ({} hosts, median {}, quartiles {} – {}){}", t.test, t.metric, t.hosts,
+                                      raidbench::detail::comparison_report::show(t.spread.median, t.unit),
+                                      raidbench::detail::comparison_report::show(t.spread.q1, t.unit),
+                                      raidbench::detail::comparison_report::show(t.spread.q3, t.unit),
+                                      every_host ? "" : ", the flagged hosts"),
+                          t.unit == "B/s" ? "MB/s" : t.unit, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}};
+    const double scale = t.unit == "B/s" ? 1e6 : 1;
+    for (const auto& r : f.rows) {
+      if (r.test != t.test || (!every_host && !r.flagged)) continue;
+      chart.categories.push_back(r.host);
+      chart.series[0].values.push_back(r.value / scale);
+      chart.series[1].values.push_back(r.peers_median ? *r.peers_median / scale : std::nan(""));
+      chart.annotations.push_back(r.deviation ? fmt::format("{:+.1f} %{}", *r.deviation * 100, r.flagged ? " FLAGGED " + r.word : "") : "");
+    }
+    if (!chart.categories.empty()) page.add(chart);
+  }
+  page.heading("Table");
+  page.preformatted(raidbench::fleet_text(f));
+  return page.str();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -374,6 +405,9 @@ int main(int argc, char** argv) {
     if (o.format == "json") fmt::print("{}\n", raidbench::fleet_json(fleet).dump(2));
     else if (o.format == "markdown") fmt::print("{}", raidbench::fleet_markdown(fleet));
     else fmt::print("{}", raidbench::fleet_text(fleet));
+    if (!o.html.empty())
+      if (auto written = raidbench::tools::write_output_file(o.html, fleet_html(fleet)); !written)
+        die(fmt::format("--html: {}", written.message()));
     return 0;
   }
 

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -105,6 +106,13 @@ BOOST_AUTO_TEST_CASE(flags_exactly_the_odd_hosts_with_their_reasons) {
   BOOST_TEST(contains(text.out, "Fleet of 12 hosts (raidbench results), 2 hardware group(s):"));
   BOOST_TEST(contains(text.out, "Flagged: 3\n"));
   BOOST_TEST(contains(text.out, "Note: 2 host(s) with controller 0 VD 0 raid_level raid10, controller 0 model Smart Array P420"), text.out);
+  const auto page = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --html " + quoted((dir / "fleet.html").string()));
+  BOOST_TEST(page.status == 0, page.err);
+  std::ifstream html_in(dir / "fleet.html");
+  const std::string html((std::istreambuf_iterator<char>(html_in)), std::istreambuf_iterator<char>());
+  BOOST_TEST(contains(html, "<svg"));
+  BOOST_TEST(contains(html, "db-slow (performance): fsync 8 kB ops_per_second: -62.0 %"));
+  BOOST_TEST(contains(html, R"(data-category="db-slow")"));
   const auto markdown = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --format=markdown");
   BOOST_TEST(markdown.status == 0);
   BOOST_TEST(contains(markdown.out, "- `db-slow` (performance): fsync 8 kB ops_per_second: -62.0 %"));

@@ -59,6 +59,31 @@ BOOST_AUTO_TEST_CASE(steady_and_ramp) {
   }
 }
 
+// --repeat N: each test N times in a row, the median run in the table and every run in the report.
+BOOST_AUTO_TEST_CASE(repeat_reports_every_run_and_the_spread) {
+  temp_dir dir;
+  const tool_run r = run_tool(RAIDBENCH_TOOL, {"--quick", "--size", "4M", "--test-seconds", "0.1", "--repeat", "3", "--no-controller",
+                                               "--no-progress", "--dir", (dir / "s").string(), "--report", (dir / "r.json").string()});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("ops/s range  latency of\n") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("each row is the run with the median ops/s; ops/s range = (max - min) / median of the runs\n") != std::string::npos);
+  std::ifstream in(dir / "r.json");
+  const auto j = nlohmann::json::parse(in);
+  BOOST_TEST(j.at("repeat") == 3);
+  BOOST_TEST(j.at("tests").size() == 9u);
+  for (const auto& t : j.at("tests")) {
+    BOOST_TEST(t.at("runs").size() == 3u);
+    const auto& ops = t.at("spread").at("ops_per_second");
+    BOOST_TEST(ops.at("min").get<double>() <= ops.at("median").get<double>());
+    BOOST_TEST(ops.at("median").get<double>() <= ops.at("max").get<double>());
+    // The test's own figures are the median run's.
+    BOOST_TEST(t.at("ops_per_second").get<double>() == ops.at("median").get<double>(), boost::test_tools::tolerance(1e-9));
+  }
+  const tool_run bad = run_tool(RAIDBENCH_TOOL, {"--repeat", "0"});
+  BOOST_TEST(bad.exit_code == 1);
+  BOOST_TEST(bad.err == "raidbench: --repeat: '0' is not a number of runs from 1 to 100\n");
+}
+
 BOOST_AUTO_TEST_CASE(dir_that_is_a_file_and_files_that_exist) {
   temp_dir dir;
   std::ofstream(dir / "file") << "x";
