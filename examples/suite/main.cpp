@@ -218,14 +218,7 @@ int main(int argc, char** argv) {
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
-  scratch s{o.dir, false, {}};
-  std::error_code ec;
-  const auto status = fs::status(s.dir, ec);
-  if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", o.dir.string()));
-  if (!fs::exists(status)) {
-    if (!fs::create_directory(s.dir, ec)) die(fmt::format("create {}: {}", o.dir.string(), ec.message()));
-    s.created_dir = true;
-  }
+  scratch s = scratch::open(o.dir);
   auto give_up = [&](const std::string& message) {
     s.clean();
     die(message);

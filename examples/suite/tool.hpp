@@ -31,6 +31,19 @@ struct scratch {
   bool created_dir = false;
   std::vector<fs::path> files;
 
+  /// The scratch directory `dir`: an existing directory, or one created now (and removed by clean()).
+  static scratch open(const fs::path& dir) {
+    scratch s{dir, false, {}};
+    std::error_code ec;
+    const auto status = fs::status(dir, ec);
+    if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", dir.string()));
+    if (!fs::exists(status)) {
+      if (!fs::create_directory(dir, ec)) die(fmt::format("create {}: {}", dir.string(), ec.message()));
+      s.created_dir = true;
+    }
+    return s;
+  }
+
   fs::path file(const std::string& name) {
     const fs::path f = dir / name;
     std::error_code ec;

@@ -17,6 +17,7 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/importer_traits.hpp"
+#include "imported.hpp"
 
 namespace tt = boost::test_tools;
 
@@ -29,38 +30,15 @@ using raidbench::comparable_test;
 using raidbench::importer_traits;
 using raidbench::run_record;
 
-std::string capture(const std::string& name) {
-  const std::string path = std::string(RAIDBENCH_FIXTURES_DIR) + "/imports/bonnie/" + name;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open fixture " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string capture(const std::string& name) { return raidbench::test::imported::capture("bonnie", name); }
 
 run_record import_text(std::string_view text) {
-  BOOST_TEST_REQUIRE(importer_traits<bonnie_output>::detect(text));
-  auto r = raidbench::import_as<bonnie_output>(text);
-  BOOST_TEST_REQUIRE(r.has_value(), (r ? std::string() : r.message()));
-  BOOST_TEST(r->tool == "bonnie++");
-  return std::move(r).value();
+  return raidbench::test::imported::import_text<bonnie_output>(text, "bonnie++");
 }
 
-const comparable_test& test_of(const run_record& r, std::string_view name) {
-  const auto* t = r.find(name);
-  BOOST_TEST_REQUIRE(t != nullptr, "no test " << name);
-  return *t;
-}
-
-// The figure's value, NaN when the figure is missing or has none.
-double value(const run_record& r, std::string_view test, std::string_view metric) {
-  const auto* f = test_of(r, test).find(metric);
-  return f && f->value ? *f->value : std::numeric_limits<double>::quiet_NaN();
-}
-
-std::vector<std::string> names(const run_record& r) {
-  std::vector<std::string> out;
-  for (const auto& t : r.tests) out.push_back(t.name);
-  return out;
-}
+using raidbench::test::imported::names;
+using raidbench::test::imported::test_of;
+using raidbench::test::imported::value;
 
 std::vector<std::string> prefixed(const std::string& prefix, const std::string& suffix = "") {
   std::vector<std::string> out;

@@ -18,6 +18,7 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/importer_traits.hpp"
+#include "imported.hpp"
 
 namespace tt = boost::test_tools;
 
@@ -30,37 +31,15 @@ using raidbench::fio_output;
 using raidbench::importer_traits;
 using raidbench::run_record;
 
-std::string capture(const std::string& name) {
-  const std::string path = std::string(RAIDBENCH_FIXTURES_DIR) + "/imports/fio/" + name;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open fixture " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string capture(const std::string& name) { return raidbench::test::imported::capture("fio", name); }
 
 run_record import_text(std::string_view text) {
-  BOOST_TEST_REQUIRE(importer_traits<fio_output>::detect(text));
-  auto r = raidbench::import_as<fio_output>(text);
-  BOOST_TEST_REQUIRE(r.has_value(), (r ? std::string() : r.message()));
-  BOOST_TEST(r->tool == "fio");
-  return std::move(r).value();
+  return raidbench::test::imported::import_text<fio_output>(text, "fio");
 }
 
-const comparable_test& test_of(const run_record& r, std::string_view name) {
-  const auto* t = r.find(name);
-  BOOST_TEST_REQUIRE(t != nullptr, "no test " << name);
-  return *t;
-}
-
-double value(const run_record& r, std::string_view test, std::string_view metric) {
-  const auto* f = test_of(r, test).find(metric);
-  return f && f->value ? *f->value : std::numeric_limits<double>::quiet_NaN();
-}
-
-std::vector<std::string> names(const run_record& r) {
-  std::vector<std::string> out;
-  for (const auto& t : r.tests) out.push_back(t.name);
-  return out;
-}
+using raidbench::test::imported::names;
+using raidbench::test::imported::test_of;
+using raidbench::test::imported::value;
 
 // The figures every test of a direction that moved data has, in their order, with latencies when measured.
 void expect_all_figures(const comparable_test& t) {
