@@ -330,7 +330,7 @@ int main(int argc, char** argv) {
       rounds_of.push_back(std::move(rounds));
     }
     if (st.in_results) {
-      const std::size_t median = median_repetition(repetitions, st.latency_of, st.commits);
+      const std::size_t median = median_repetition(repetitions, st.commits);
       report.tests.push_back({st.name, st.latency_of, st.commits, repetitions[median], {}, {}, {}});
       if (repetitions.size() > 1) report.tests.back().repetitions = std::move(repetitions);
       if (rounds_of[median]) {

@@ -17,6 +17,19 @@
 
 namespace rb_suite {
 
+/// Per second of a result's run time.
+inline double per_second(const raidbench::result& r, double n) { return r.stats.seconds() > 0 ? n / r.stats.seconds() : 0.0; }
+
+/// A result's MB/s (10^6 bytes, reads and writes).
+inline double mb_per_second_of(const raidbench::result& r) { return per_second(r, static_cast<double>(r.stats.bytes())) / 1e6; }
+
+/// A result's operations per second; with `commits`, its commits (flushes, or O_SYNC/O_DSYNC writes).
+inline double ops_per_second_of(const raidbench::result& r, bool commits) {
+  if (!commits) return per_second(r, static_cast<double>(r.stats.events()));
+  const auto flushes = r.stats.of(raidbench::op_kind::flush).ops;
+  return per_second(r, static_cast<double>(flushes ? flushes : r.stats.of(raidbench::op_kind::write).ops));
+}
+
 /// One row of the results table and the result it comes from.
 struct test_outcome {
   std::string name;            // "seq write 1 MiB", "fdatasync 8 kB"
@@ -27,19 +40,14 @@ struct test_outcome {
   std::string steady_note;      // describe_steady_state's sentence; empty when not run in rounds
   std::vector<raidbench::result> repetitions;  // with --repeat N > 1: every run, `result` is the median one
 
-  double mb_per_second() const { return rate(static_cast<double>(result.stats.bytes())) / 1e6; }
-  double ops_per_second() const {
-    if (!commits) return rate(static_cast<double>(result.stats.events()));
-    const auto flushes = result.stats.of(raidbench::op_kind::flush).ops;
-    return rate(static_cast<double>(flushes ? flushes : result.stats.of(raidbench::op_kind::write).ops));
-  }
+  double mb_per_second() const { return mb_per_second_of(result); }
+  double ops_per_second() const { return ops_per_second_of(result, commits); }
   raidbench::latency_histogram latency() const {
     if (latency_of == "read") return result.stats.of(raidbench::op_kind::read).latency;
     if (latency_of == "write") return result.stats.of(raidbench::op_kind::write).latency;
     if (latency_of == "flush") return result.stats.of(raidbench::op_kind::flush).latency;
     return result.stats.combined_latency();
   }
-  double rate(double n) const { return result.stats.seconds() > 0 ? n / result.stats.seconds() : 0.0; }
 };
 
 /// Everything one suite run produced.
@@ -59,27 +67,20 @@ struct suite_report {
 
 inline constexpr int suite_report_schema_version = 2;
 
-/// The headline figure of a run of a test: its operations per second.
-inline double headline(const raidbench::result& r, const std::string& latency_of, bool commits) {
-  return test_outcome{"", latency_of, commits, r, {}, {}, {}}.ops_per_second();
-}
-
 /// The repetition whose operations per second is the median (the lower middle one of an even count).
-inline std::size_t median_repetition(const std::vector<raidbench::result>& runs, const std::string& latency_of, bool commits) {
-  std::vector<std::size_t> order(runs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return headline(runs[a], latency_of, commits) < headline(runs[b], latency_of, commits); });
-  return order.empty() ? 0 : order[(order.size() - 1) / 2];
+inline std::size_t median_repetition(const std::vector<raidbench::result>& runs, bool commits) {
+  std::vector<std::pair<double, std::size_t>> order;
+  for (std::size_t i = 0; i < runs.size(); ++i) order.emplace_back(ops_per_second_of(runs[i], commits), i);
+  std::sort(order.begin(), order.end());
+  return order.empty() ? 0 : order[(order.size() - 1) / 2].second;
 }
 
 /// Min, median and max of the repetitions' MB/s and ops/s, and the ops/s range relative to the median.
 inline nlohmann::json repetition_spread(const test_outcome& t) {
   std::vector<double> mb, ops;
   for (const auto& r : t.repetitions) {
-    const test_outcome one{"", t.latency_of, t.commits, r, {}, {}, {}};
-    mb.push_back(one.mb_per_second());
-    ops.push_back(one.ops_per_second());
+    mb.push_back(mb_per_second_of(r));
+    ops.push_back(ops_per_second_of(r, t.commits));
   }
   auto summary = [](std::vector<double> v) {
     std::sort(v.begin(), v.end());
