@@ -32,6 +32,7 @@
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
 #include "../common/output_file.hpp"
+#include "../common/read_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
@@ -94,14 +95,8 @@ raidbench::expected<std::string> try_read_text(const std::string& path) {
   if (st.st_size > 256 * 1024 * 1024) return fail(fmt::format("{}: larger than 256 MiB, not a benchmark output", path));
   FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return fail(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  std::string text;
-  char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
+  auto text = raidbench::tools::read_to_end(f, path);
   std::fclose(f);
-  if (failed) return fail(fmt::format("cannot read {}: {}", path, std::strerror(err)));
   return text;
 }
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/controller/checks.hpp"
+#include "../common/read_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/report/controller_json.hpp"
@@ -104,15 +105,10 @@ options parse(int argc, char** argv) {
 std::string read_input(const std::string& name) {
   FILE* f = name == "-" ? stdin : std::fopen(name.c_str(), "rb");
   if (f == nullptr) die(fmt::format("cannot read {}: {}", name, std::strerror(errno)));
-  std::string text;
-  char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
+  auto text = raidbench::tools::read_to_end(f, name == "-" ? "stdin" : name);
   if (f != stdin) std::fclose(f);
-  if (failed) die(fmt::format("cannot read {}: {}", name == "-" ? "stdin" : name, std::strerror(err)));
-  return text;
+  if (!text) die(text.message());
+  return std::move(*text);
 }
 
 // Every text into one inventory; in file mode a text nothing reads is fatal, in live mode it is
