@@ -54,15 +54,24 @@ auto with_mode(const plan& p, Next&& next) {
   return with_sync<true>(p, [&](auto s) { return next(access::random, mix::interleaved{p.rw_ratio}, s); });
 }
 
+// The timing slot: every call timed; gated when requests are paced (--rate) or shown (--debug).
+template <class Next>
+auto with_timing(const plan& p, Next&& next) {
+  if (p.rate > 0 || p.observe) return next(raidbench::timing::gated{p.rate, p.observe});
+  return next(raidbench::timing::per_call);
+}
+
 /// Runs the plan with the engine policies given (engine, and queue depth for io_uring).
 template <class... Engine>
 raidbench::expected<raidbench::result> run_with(const plan& p, const raidbench::run_options& o, Engine... engine) {
   using namespace raidbench;
   return with_mode(p, [&](auto access, auto mix, auto sync) {
-    return run(workload(access, mix, sync, engine..., block{p.block_size}, open::dynamic{p.open_bits},
-                        target::file_set{p.directory, p.files, p.file_size * p.files}, threads{p.threads},
-                        seed{p.seed}, stop::after{p.time, p.events}),
-               o);
+    return with_timing(p, [&](auto timing) {
+      return run(workload(access, mix, sync, engine..., timing, block{p.block_size}, open::dynamic{p.open_bits},
+                          target::file_set{p.directory, p.files, p.file_size * p.files}, threads{p.threads},
+                          seed{p.seed}, stop::after{p.time, p.events}),
+                 o);
+    });
   });
 }
 

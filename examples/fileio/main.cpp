@@ -132,6 +132,14 @@ plan plan_of(const options& o) {
   p.seed = o.rand_seed ? o.rand_seed : raidbench::now_ns();
   p.time = std::chrono::nanoseconds(static_cast<std::int64_t>(o.time_seconds * 1e9));
   p.events = o.events;
+  p.rate = o.rate;
+  // --debug: sysbench's line per request, on its logger's stream (stderr under --json). One write
+  // per line: stdio's lock keeps the threads' lines whole.
+  if (o.debug)
+    p.observe = [stream = o.format == output_format::json ? stderr : stdout](const raidbench::timing::request& r) {
+      const std::string line = raidbench::report::sysbench_fileio_request_line(r.op, r.file, r.offset, r.size);
+      std::fwrite(line.data(), 1, line.size(), stream);
+    };
   return p;
 }
 
@@ -175,6 +183,10 @@ int run_test(const options& o) {
   // --verbosity=5: sysbench's DEBUG lines for the files it opens and the threads it starts.
   std::string opened, started;
   for (std::uint32_t i = 0; verbosity >= 5 && i < o.files; ++i) opened += fmt::format("DEBUG: Opening file: test_file.{}\n", i);
+  // sysbench starts its helper threads first: intermediate reports, the event generator (--rate), checkpoints.
+  if (verbosity >= 5 && o.report_interval > 0) started += "DEBUG: Reporting thread started\n";
+  if (verbosity >= 5 && o.rate > 0) started += "DEBUG: Event generating thread started\n";
+  if (verbosity >= 5 && !o.checkpoints.empty()) started += "DEBUG: Checkpoints report thread started\n";
   for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) started\n", i);
   for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) initialized\n", i);
   if (o.format == output_format::sysbench) report(first_line + options_banner.substr(0, threads_start) + opened);
@@ -252,6 +264,7 @@ int run_test(const options& o) {
                ? raidbench::report::sysbench_fileio_report(r->stats, settings)
                : raidbench::report::sysbench_fileio_report(raidbench::statistics_since(r->stats, last_checkpoint), settings,
                                                            r->stats.seconds());
+    if (o.debug) out += raidbench::report::sysbench_fileio_thread_details(r->stats, settings);
   }
   report(out);
   // raidbench's own interpretation goes to stderr, and only to a person at a terminal: stdout is

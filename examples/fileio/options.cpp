@@ -150,8 +150,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     return {};
   }
   // sysbench's general options rb-fileio takes without a change to the run: its threads stop at
-  // --time by themselves (--forced-shutdown) and need no stack of a chosen size; what it cannot do
-  // (pace requests, checksum blocks, report at checkpoints, log each request) is refused by name.
+  // --time by themselves (--forced-shutdown) and need no stack of a chosen size.
   if (name == "forced-shutdown") {
     if (value != "off" && !value.empty() && value.find_first_not_of("0123456789") != std::string_view::npos &&
         !(value.back() == '%' && value.size() > 1 && value.substr(0, value.size() - 1).find_first_not_of("0123456789") == std::string_view::npos))
@@ -164,19 +163,10 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     if (!n || *n == 0) return fatal("Invalid value for thread-stack-size: 0.\n");
     return {};
   }
-  if (name == "rate" || name == "tx-rate") {
-    auto n = to_unsigned(name, value, u32);
-    if (!n) return n.err();
-    if (*n != 0) return own_refusal(fmt::format("--{}={}: rb-fileio does not pace its requests; it issues them as fast as it can", name, value));
-    return {};
-  }
+  if (name == "rate") return set(o.rate, to_unsigned(name, value, INT_MAX));
+  if (name == "tx-rate") return set(o.old_rate, to_unsigned(name, value, INT_MAX));
   if (name == "validate") return flag(o.validate);
-  if (name == "debug") {
-    bool on = false;
-    if (auto r = flag(on); !r) return r;
-    if (on) return own_refusal("--debug: not supported by rb-fileio (it does not log each request)");
-    return {};
-  }
+  if (name == "debug") return flag(o.debug);
   // A comma-separated list of seconds from the start, as sysbench reads it (strtol, 0 to INT_MAX,
   // at most 256), sorted.
   if (name == "report-checkpoints") {
@@ -266,16 +256,17 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   }
   if (name == "file-merged-requests") return set(o.merged_requests, to_unsigned(name, value, 1u << 20));
   if (name == "file-rw-ratio") return set(o.rw_ratio, to_double(name, value));
-  if (name == "threads" || name == "num-threads") {
+  if (name == "threads") {
     auto n = to_unsigned(name, value, 4096);
-    // sysbench reads the old spelling only when it is not 0 (then --threads' default stands).
-    if (n && *n == 0) return name == "num-threads" ? expected<void>{} : fatal("Invalid value for --threads: 0.\n");
+    if (n && *n == 0) return fatal("Invalid value for --threads: 0.\n");
     return set(o.threads, n);
   }
-  o.max_requests_given = o.max_requests_given || name == "max-requests";
-  o.max_time_given = o.max_time_given || name == "max-time";
-  if (name == "time" || name == "max-time") return set(o.time_seconds, to_double(name, value));
-  if (name == "events" || name == "max-requests") return set(o.events, to_unsigned(name, value, UINT64_MAX));
+  // The 0.4 spellings: kept apart, as sysbench reads them over the new ones only when set (parse()).
+  if (name == "num-threads") return set(o.old_threads, to_unsigned(name, value, 4096));
+  if (name == "max-time") return set(o.old_time_seconds, to_double(name, value));
+  if (name == "max-requests") return set(o.old_events, to_unsigned(name, value, UINT64_MAX));
+  if (name == "time") return set(o.time_seconds, to_double(name, value));
+  if (name == "events") return set(o.events, to_unsigned(name, value, UINT64_MAX));
   if (name == "report-interval") return set(o.report_interval, to_unsigned(name, value, 86400));
   if (name == "verbosity") {
     auto n = to_unsigned(name, value, UINT64_MAX);
@@ -340,6 +331,8 @@ raidbench::report::fileio_settings options::settings() const {
   s.seed = rand_seed;
   s.percentile = percentile;
   s.timer_seeded = init_rng;
+  s.rate = rate;
+  s.debug = debug;
   return s;
 }
 
@@ -408,9 +401,27 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
     }
     return raidbench::error{fmt::format("Unknown command: {}", a)};
   }
-  // In sysbench 1.0.20's order, whatever the order on the command line.
-  if (o.max_requests_given) o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
-  if (o.max_time_given) o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
+  // sysbench 1.0.20 reads an old spelling over the new one when it is set (above 1 threads, above 0
+  // else), and warns, in this order whatever the order on the command line.
+  if (o.old_threads > 1) {
+    o.stdout_warnings.emplace_back("WARNING: --num-threads is deprecated, use --threads instead");
+    o.threads = o.old_threads;
+  }
+  if (o.old_events > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
+    o.events = o.old_events;
+  }
+  if (o.old_time_seconds > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
+    o.time_seconds = o.old_time_seconds;
+  }
+  if (o.events == 0 && o.time_seconds == 0)
+    o.stdout_warnings.emplace_back("WARNING: Both event and time limits are disabled, running an endless test");
+  if (o.old_rate > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --tx-rate is deprecated, use --rate instead");
+    o.rate = o.old_rate;
+  }
+  if (o.debug) o.verbosity = 5;  // sysbench's --debug raises its logger to DEBUG
   if (!command_given) return raidbench::error{"The 'fileio' test requires a command argument. See 'sysbench fileio help'"};
   if (o.cmd == command::run && !o.mode_given)
     return fatal("Missing required argument: --file-test-mode\n\n" + std::string(fileio_options_help));
@@ -435,6 +446,8 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
     return own_refusal(fmt::format("--validate: rb-fileio checks blocks in the sync I/O mode only, not {}", o.io_mode));
   if (o.validate && o.threads > 1 && (o.cmd == command::run))
     return own_refusal("--validate: rb-fileio checks blocks with one thread only (sysbench keeps its threads off each other's blocks)");
+  if ((o.debug || o.rate > 0) && o.format == output_format::sysbench04)
+    return own_refusal(fmt::format("{}: not in sysbench 0.4.12's layout (--format=sysbench-0.4)", o.debug ? "--debug" : "--rate"));
   if (o.validate && o.block_size < raidbench::checked_block_trailer)
     return own_refusal(fmt::format("--validate needs blocks of at least {} bytes", raidbench::checked_block_trailer));
   return o;
@@ -453,6 +466,9 @@ General options:
   --time=N                      limit for total execution time in seconds [10] (0: none)
   --events=N                    limit for total number of events [0] (0: none)
   --report-interval=N           report intermediate statistics every N seconds [0]
+  --rate=N                      average rate of requests per second, all threads together, arriving
+                                as a Poisson process; 0 for unlimited rate [0]
+  --debug[=on|off]              a DEBUG line per request and per-thread statistics; verbosity 5 [off]
   --verbosity=N                 verbosity level {5 - debug, 0 - only critical messages} [3]
   --percentile=N                percentile to report, 1..100, 0 to disable [95]
   --histogram[=on|off]          print the latency histogram in the report [off]
@@ -473,9 +489,8 @@ General options:
   --validate[=on|off]           blocks carry a checksum and their offset, checked when read (sync
                                 I/O mode, one thread) [off]
 
-Accepted without effect, as sysbench's: --forced-shutdown, --thread-stack-size, --rate=0, --tx-rate=0,
---debug=off, --rand-type, --rand-spec-iter/pct/res, --rand-pareto-h (other values of --rate and
---debug are refused).
+Accepted without effect, as sysbench's: --forced-shutdown, --thread-stack-size, --rand-type,
+--rand-spec-iter/pct/res, --rand-pareto-h.
 
 sysbench 0.4 spellings are accepted: --test=fileio, --num-threads, --max-time, --max-requests,
 --init-rng (with sysbench 1.0.20's deprecation warnings for --test, --max-time and --max-requests).

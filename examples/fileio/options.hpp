@@ -52,7 +52,14 @@ struct options {
   /// sysbench 1.0.20's deprecation warnings for the 0.4 spellings, printed before anything else as it
   /// does: --max-time and --max-requests on stdout, --test on stderr.
   std::vector<std::string> stdout_warnings, stderr_warnings;
-  bool max_requests_given = false, max_time_given = false;
+  // The 0.4 spellings (--num-threads, --max-requests, --max-time) and --tx-rate, as given: they
+  // replace the new ones when set.
+  unsigned old_threads = 0;
+  std::uint64_t old_events = 0;
+  double old_time_seconds = 0;
+  std::uint32_t old_rate = 0;
+  std::uint32_t rate = 0;  ///< --rate: requests per second over all threads, in a Poisson process; 0: unpaced
+  bool debug = false;      ///< --debug: a DEBUG line per request and per-thread statistics; verbosity 5
 
   std::uint64_t file_size() const noexcept { return total_size / files; }
   int open_bits() const noexcept;

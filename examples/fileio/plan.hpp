@@ -4,11 +4,13 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 
 #include "raidbench/core/expected.hpp"
 #include "raidbench/report/sysbench_fileio.hpp"
 #include "raidbench/result/result.hpp"
 #include "raidbench/run/progress.hpp"
+#include "raidbench/workload/timing.hpp"
 
 namespace rb_fileio {
 
@@ -30,6 +32,8 @@ struct plan {
   std::uint64_t seed = 1;
   std::chrono::nanoseconds time{};
   std::uint64_t events = 0;
+  std::uint32_t rate = 0;  ///< --rate: requests per second (0: as fast as they go)
+  std::function<void(const raidbench::timing::request&)> observe;  ///< --debug: sees each request
 };
 
 /// Runs the plan with one engine; each is its own translation unit, so the three build in parallel.

@@ -45,6 +45,14 @@ BOOST_AUTO_TEST_CASE(old_spellings_warn_as_sysbench_and_seqwr_prepares) {
   BOOST_TEST(stderr_text.find("WARNING: the --test option is deprecated.") == 0u, stderr_text);
   for (const char* name : {"test_file.0", "test_file.1"})
     BOOST_TEST(std::filesystem::file_size(our_dir / name) == std::filesystem::file_size(peer_dir / name), name);
+  // An old spelling counts when set (above 1 thread, above 0 else), and a run with no limit is announced.
+  for (const char* more : {" --num-threads=2 --max-requests=0 --max-time=0 --time=0 --tx-rate=5 cleanup",
+                           " --num-threads=1 --threads=3 --max-time=2 --events=0 --rate=0 cleanup"}) {
+    const auto peer_words = run_in(peer_dir.path(), "{ sysbench fileio" + std::string(more) + " 2>/dev/null; }");
+    const auto our_words = run_in(our_dir.path(), "{ " RB_FILEIO " fileio" + std::string(more) + " 2>/dev/null; }");
+    BOOST_TEST(our_words.status == peer_words.status);
+    raidbench::test::check_same_structure(peer_words.out, our_words.out, more);
+  }
 }
 
 // --format=sysbench-0.4 for every command: 0.4.12's banner, prepare and cleanup lines (the library's
@@ -109,6 +117,40 @@ BOOST_AUTO_TEST_CASE(fsyncs_are_events_as_in_sysbench) {
       BOOST_TEST(line(ours.out, "total number of events:") == line(peer.out, "total number of events:"), options);
       BOOST_TEST(line(ours.out, "events (avg/stddev):") == line(peer.out, "events (avg/stddev):"), options);
     }
+}
+
+// --debug and --rate: sysbench's banner lines, a DEBUG line per request in the order sysbench issues
+// them (reads, writes, each file's fsync of a round), the per-thread statistics, --tx-rate's warning.
+// Paced runs are short (40 events at 400/s); at default verbosity, as at 5 sysbench's event generator
+// and worker threads log in either order. Threads that cannot keep up with the rate fail as sysbench's.
+BOOST_AUTO_TEST_CASE(debug_and_rate_as_sysbench) {
+  raidbench::test::temp_dir dir;
+  const std::string size = " --file-total-size=2M --file-num=2";
+  BOOST_TEST_REQUIRE(run_in(dir.path(), "sysbench fileio" + size + " prepare").status == 0);
+  const auto operations = [](const std::string& out) {
+    std::string ops;
+    constexpr std::string_view prefix = "DEBUG: Executing request, operation: ";
+    for (std::size_t at = out.find(prefix); at != std::string::npos; at = out.find(prefix, at + 1)) ops += out[at + prefix.size()];
+    return ops;
+  };
+  for (const char* extra : {" --file-test-mode=rndrw --events=12 --time=0 --file-fsync-freq=3 --debug",
+                            " --file-test-mode=seqrewr --events=20 --time=0 --file-fsync-freq=4 --debug=on --file-io-mode=mmap",
+                            " --file-test-mode=rndrd --events=40 --time=0 --rate=400",
+                            " --file-test-mode=rndwr --events=40 --time=0 --tx-rate=400 --file-io-mode=async"}) {
+    const auto peer = run_in(dir.path(), "sysbench fileio" + size + extra + " run");
+    const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + size + extra + " run");
+    BOOST_TEST(ours.status == 0);
+    BOOST_TEST(peer.status == 0);
+    raidbench::test::check_same_structure(peer.out, ours.out, extra);
+    BOOST_TEST(operations(ours.out) == operations(peer.out), extra);
+    if (std::string_view(extra).find("--debug") != std::string_view::npos) BOOST_TEST(operations(ours.out).size() >= 12u);
+  }
+  const std::string flood = size + " --file-test-mode=rndwr --rate=10000000 --time=5 run";
+  const auto peer = run_in(dir.path(), "sysbench fileio" + flood);
+  const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + flood);
+  BOOST_TEST(ours.status == 1);
+  BOOST_TEST(peer.status == 1);
+  raidbench::test::check_same_structure(peer.out, ours.out, flood);
 }
 
 // The timed runs flush (--file-fsync-all) or write O_DSYNC: they wait on the disk, not on a core.

@@ -37,6 +37,8 @@ struct fileio_settings {
   std::uint64_t seed = 0;  ///< 0: from the current time
   unsigned percentile = 95;
   bool timer_seeded = false;  ///< 0.4's --init-rng=on, which its layout reports
+  std::uint32_t rate = 0;     ///< --rate: "Target transaction rate"
+  bool debug = false;         ///< --debug: "Debug mode enabled."
 };
 
 namespace detail {
@@ -73,6 +75,14 @@ inline std::uint64_t sysbench_fileio_events(const run_statistics& st, const file
 /// time since the start, the figures of the interval since the last checkpoint).
 RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const fileio_settings& s,
                                                  double total_seconds = -1);
+
+/// --debug's statistics after the report: per thread, its fastest, average and slowest event, its
+/// events and their total time.
+RAIDBENCH_API std::string sysbench_fileio_thread_details(const run_statistics& st, const fileio_settings& s);
+
+/// --debug's line for one request, before it is issued: sysbench's operation numbers (1 read,
+/// 2 write, 3 fsync) and its offset as a C int.
+RAIDBENCH_API std::string sysbench_fileio_request_line(op_kind op, std::uint32_t file, std::uint64_t offset, std::uint64_t size);
 
 /// One --report-interval line for the interval between two progress snapshots.
 RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now, const progress_snapshot& before,

@@ -114,7 +114,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
   std::size_t last_short_record = 0;  // the last partial record's size, 0 after a full one
-  call_clock<EachCall> clock;
+  call_clock<EachCall ? timing::kind::per_call : timing::kind::totals> clock;
   [[maybe_unused]] copy_converter converter(p.conversion);
   [[maybe_unused]] bool sparse = Converts && p.conversion.sparse;
   [[maybe_unused]] bool last_was_seek = false;

@@ -66,6 +66,8 @@ expected<result> run(const W& w, const run_options& options = {}) {
                 "raidbench::run: a copy runs on engine::stream or engine::psync");
   static_assert(std::is_base_of_v<target::pair, typename W::template policy_for<slot::target>>,
                 "raidbench::run: a copy needs a target::pair (source and destination descriptors)");
+  static_assert(W::template policy_for<slot::timing>::kind != timing::kind::gated,
+                "raidbench::run: timing::gated is for block workloads; a copy is paced by its input");
 
   result out;
   out.workload = describe(w);

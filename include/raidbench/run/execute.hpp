@@ -4,6 +4,7 @@
 /// it is given (a kernel, kernel.hpp) is instantiated per workload kind.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/linkage.hpp"
@@ -14,6 +15,7 @@
 #include "raidbench/stats/run_statistics.hpp"
 #include "raidbench/workload/engine.hpp"
 #include "raidbench/workload/stop.hpp"
+#include "raidbench/workload/timing.hpp"
 #include "raidbench/workload/workload_description.hpp"
 
 namespace raidbench::detail {
@@ -45,6 +47,9 @@ struct run_request {
   stop::after stop;
   kernel_inputs inputs;  ///< files is filled in by execute
   kernel_body body = nullptr;
+  // timing::gated: its rate (0: none) and observer (null: none)
+  std::uint32_t rate = 0;
+  const std::function<void(const timing::request&)>* observe = nullptr;
 };
 
 /// Opens a target policy of type Target (one instantiation per target type, not per workload).

@@ -1,8 +1,8 @@
 #pragma once
 /// The kernels: one thread body per combination of what changes the hot loop — the access policy's
-/// type, the operation choice, whether it flushes periodically, the engine, whether each call is
-/// timed. Everything else reaches it as a value, so workloads that differ only in values, in the
-/// flush call, or in the name of an equivalent policy share one kernel.
+/// type, the operation choice, whether it flushes periodically, the engine, the timing (totals, each
+/// call, or each call behind a gate). Everything else reaches it as a value, so workloads that
+/// differ only in values, in the flush call, or in the name of an equivalent policy share one kernel.
 #include <fcntl.h>
 
 #include <cerrno>
@@ -40,7 +40,7 @@ op_chooser<Choice> chooser_from(const kernel_inputs& in) noexcept {
 }
 
 /// The identity of a kernel: the access policy type and the four choices that shape the loop.
-template <class Access, op_choice Choice, bool Periodic, engine::kind Engine, bool EachCall>
+template <class Access, op_choice Choice, bool Periodic, engine::kind Engine, timing::kind Timing>
 struct kernel {
   /// The thread body: untimed set-up (buffers, a ring), the start gate, then the hot loop. A buffer
   /// the system cannot give (a user's block size) is a set-up error, not an exception in a thread.
@@ -66,26 +66,26 @@ struct kernel {
       for (auto& b : ctx.buffers()) fill_with_noise(b.data(), b.size(), job.rng);
       if (!ok) setup_error = ok.err();
       gate.wait_for_start();
-      if (ok) uring_loop<Access, Choice, Periodic>(job, ctx, access, chooser, flush);
+      if (ok) uring_loop<Timing, Access, Choice, Periodic>(job, ctx, access, chooser, flush);
     } else {
       aligned_buffer buffer(in.block_size);
       fill_with_noise(buffer.data(), buffer.size(), job.rng);
       gate.wait_for_start();
       if constexpr (Engine == engine::kind::stream)
-        sync_loop<EachCall>(job, stream_io{files.fds()[0]}, buffer.data(), access, chooser, flush);
+        sync_loop<Timing>(job, stream_io{files.fds()[0]}, buffer.data(), access, chooser, flush);
       else if constexpr (Engine == engine::kind::reopen)
-        sync_loop<EachCall>(job,
+        sync_loop<Timing>(job,
                             reopen_io{files.names().data(), (in.use == target_use::read ? O_RDONLY : O_RDWR) | in.open_bits,
                                       in.flush_on_writer},
                             buffer.data(), access, chooser, flush);
       else if constexpr (Engine == engine::kind::psync_checked) {
         std::string problem;
-        sync_loop<EachCall>(job, checked_block_io{{{files.fds().data()}}, &job.rng, &problem}, buffer.data(), access, chooser, flush);
+        sync_loop<Timing>(job, checked_block_io{{{files.fds().data()}}, &job.rng, &problem}, buffer.data(), access, chooser, flush);
         job.failure_detail = std::move(problem);
       } else if constexpr (Engine == engine::kind::mmap)
-        sync_loop<EachCall>(job, mmap_io{files.maps().data(), files.file_size()}, buffer.data(), access, chooser, flush);
+        sync_loop<Timing>(job, mmap_io{files.maps().data(), files.file_size()}, buffer.data(), access, chooser, flush);
       else
-        sync_loop<EachCall>(job, psync_block_io{{files.fds().data()}}, buffer.data(), access, chooser, flush);
+        sync_loop<Timing>(job, psync_block_io{{files.fds().data()}}, buffer.data(), access, chooser, flush);
     }
   }
 };

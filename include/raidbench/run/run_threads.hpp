@@ -24,6 +24,7 @@
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/run/progress.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/run/event_pacer.hpp"
 #include "raidbench/run/thread_job.hpp"
 #include "raidbench/stats/run_statistics.hpp"
 #include "raidbench/stats/thread_stats.hpp"
@@ -66,7 +67,7 @@ using thread_body = std::function<void(thread_job& job, start_gate& gate, error&
 /// once, and reports progress until they are done.
 inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body, std::chrono::nanoseconds time_limit,
                           const run_options& options, std::vector<thread_stats>& stats, std::atomic<bool>& abort,
-                          std::vector<error>& setup_errors) {
+                          std::vector<error>& setup_errors, event_pacer* pacer) {
   const auto n_threads = static_cast<unsigned>(jobs.size());
   std::latch ready(n_threads + 1), go(1);
   std::mutex done_mutex;
@@ -107,8 +108,29 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
     job.start_ns = start;
     job.deadline_ns = deadline;
   }
+  if (pacer) pacer->start(start, deadline, jobs[0].stop, &abort);
   go.count_down();
 
+  // Progress at fixed ticks from the start (not an interval after the last report, which drifts);
+  // a tick the run reaches as it ends is still reported, as sysbench's report thread does.
+  const auto interval_ns = static_cast<std::uint64_t>(std::chrono::nanoseconds(options.progress_interval).count());
+  std::uint64_t next_tick = start + interval_ns;
+  auto report_progress = [&] {
+    progress_snapshot snap;
+    snap.elapsed_ns = now_ns() - start;
+    for (const auto& s : stats) {
+      for (std::size_t k = 0; k < op_kind_count; ++k) {
+        snap.latency[k].merge(s.latency[k].live_copy());
+        snap.op_counts[k] += s.live_ops(static_cast<op_kind>(k));
+        snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
+      }
+      snap.thread_events.push_back(s.live_ops(op_kind::read) + s.live_ops(op_kind::write));
+      snap.thread_flushes.push_back(s.live_ops(op_kind::flush));
+      snap.thread_busy_ns.push_back(s.live_busy_ns());
+    }
+    options.on_progress(snap);
+    next_tick += interval_ns;
+  };
   {
     std::unique_lock lock(done_mutex);
     while (done < started) {
@@ -116,25 +138,18 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
         done_cv.wait(lock);
         continue;
       }
-      if (done_cv.wait_for(lock, options.progress_interval, [&] { return done == started; })) break;
+      const std::uint64_t now = now_ns();
+      if (now < next_tick && done_cv.wait_for(lock, std::chrono::nanoseconds(next_tick - now), [&] { return done == started; }))
+        break;
+      if (now_ns() < next_tick) continue;
       lock.unlock();
-      progress_snapshot snap;
-      snap.elapsed_ns = now_ns() - start;
-      for (const auto& s : stats) {
-        for (std::size_t k = 0; k < op_kind_count; ++k) {
-          snap.latency[k].merge(s.latency[k].live_copy());
-          snap.op_counts[k] += s.live_ops(static_cast<op_kind>(k));
-          snap.bytes[k] += s.live_bytes(static_cast<op_kind>(k));
-        }
-        snap.thread_events.push_back(s.live_ops(op_kind::read) + s.live_ops(op_kind::write));
-        snap.thread_flushes.push_back(s.live_ops(op_kind::flush));
-        snap.thread_busy_ns.push_back(s.live_busy_ns());
-      }
-      options.on_progress(snap);
+      report_progress();
       lock.lock();
     }
   }
+  if (options.on_progress && !abort.load() && interval_ns > 0 && now_ns() >= next_tick) report_progress();
   for (auto& t : workers) t.join();
+  if (pacer) pacer->finish();
 }
 
 /// The first failure (named with `file_names`), or the merged statistics.
@@ -164,10 +179,10 @@ inline expected<run_statistics> fold(const std::vector<thread_job>& jobs, const 
 
 /// Runs `body` on one thread per job (on the calling thread when there is one job and no progress
 /// to report), starts them together, reports progress, and returns the merged statistics or the
-/// first failure (named with `file_names`).
+/// first failure (named with `file_names`). A paced run (`pacer`) fails when its threads lost the pace.
 inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const thread_body& body,
                                             std::chrono::nanoseconds time_limit, const run_options& options,
-                                            const std::vector<std::string>& file_names) {
+                                            const std::vector<std::string>& file_names, event_pacer* pacer = nullptr) {
   const auto n_threads = static_cast<unsigned>(jobs.size());
   std::vector<thread_stats> stats(n_threads);
   std::atomic<bool> abort{false};
@@ -176,17 +191,19 @@ inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const
     jobs[i].stats = &stats[i];
     jobs[i].stop = stop_flag;
     jobs[i].abort = &abort;
+    jobs[i].pacer = pacer;
   }
   std::vector<error> setup_errors(n_threads);
-  if (n_threads == 1 && !options.on_progress) {
+  if (n_threads == 1 && !options.on_progress && !pacer) {
     // One worker and nobody watching: it runs on the calling thread. A process that never starts a
     // second thread keeps glibc's single-thread path in every read(2) and write(2) wrapper (no
     // cancellation bookkeeping): a few percent of a page-cache-hot 4 KiB I/O.
     start_gate gate(jobs[0], time_limit);
     body(jobs[0], gate, setup_errors[0]);
   } else {
-    watch_threads(jobs, body, time_limit, options, stats, abort, setup_errors);
+    watch_threads(jobs, body, time_limit, options, stats, abort, setup_errors, pacer);
   }
+  if (pacer && pacer->overflowed()) return error{std::string(event_pacer::overflow_message)};
   return fold(jobs, stats, setup_errors, stop_flag, file_names);
 }
 

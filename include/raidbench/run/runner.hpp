@@ -37,7 +37,7 @@ using kernel_of = kernel<std::decay_t<typename W::template policy_for<slot::acce
                          choice_of<typename W::template policy_for<slot::mix>>(),
                          W::template policy_for<slot::sync>::kind == sync::kind::periodic,
                          W::template policy_for<slot::engine>::kind,
-                         W::template policy_for<slot::timing>::each_call>;
+                         W::template policy_for<slot::timing>::kind>;
 
 }  // namespace detail
 
@@ -65,6 +65,11 @@ expected<result> run(const W& w, const run_options& options = {}) {
     request.engine = W::template policy_for<slot::engine>::kind;
     request.stop = w.template get<slot::stop>();
     request.body = &detail::kernel_of<W>::body;
+    const auto timing_policy = w.template get<slot::timing>();
+    if constexpr (requires { timing_policy.rate; }) {
+      request.rate = timing_policy.rate;
+      if (timing_policy.observe) request.observe = &timing_policy.observe;
+    }
     detail::kernel_inputs& in = request.inputs;
     in.block_size = out.workload.block_size;
     in.queue_depth = out.workload.queue_depth;

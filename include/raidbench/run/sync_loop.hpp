@@ -14,7 +14,7 @@ namespace raidbench::detail {
 /// read once per I/O boundary: one I/O's end is the next one's start, so a latency includes the few
 /// nanoseconds of choosing the next offset. With timing::totals it is read every 64 calls, for the
 /// time limit, and at the end. Allocates nothing, locks nothing, calls nothing virtual.
-template <bool EachCall, class Access, op_choice Choice, bool Periodic, class Io>
+template <timing::kind Timing, class Access, op_choice Choice, bool Periodic, class Io>
 void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& access, op_chooser<Choice> chooser,
                flush_plan<Periodic> flush) {
   const std::size_t block = job.layout.block;
@@ -22,12 +22,13 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& a
   thread_stats& stats = *job.stats;
   std::uint64_t ops = 0, bytes = 0, counted_since_flush = 0;
   bool dirty = false;  // a write since the last periodic flush
-  call_clock<EachCall> clock;
+  call_clock<Timing> clock;
   position where{};
   while (ops < job.max_ops && bytes < job.max_bytes && clock.t < job.deadline_ns && !job.told_to_stop()) {
     clock.tick(ops);
     if (!positions.next(job.rng, where)) break;
     const op_kind kind = chooser.next(job.rng);
+    if (!clock.admit(job, kind, where.file, where.offset, block)) break;
     const long done = kind == op_kind::read ? io.read(where.file, where.offset, buffer, block)
                                             : io.write(where.file, where.offset, buffer, block);
     if (done < 0) {
@@ -49,10 +50,12 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& a
       dirty |= kind == op_kind::write;
       if ((kind == op_kind::write || flush.count_reads) && ++counted_since_flush == flush.every) {
         counted_since_flush = 0;
+        bool admitted = true;
         const std::uint32_t first = flush.all_files ? 0 : where.file;
         const std::uint32_t last = flush.all_files ? job.layout.files : where.file + 1;
         for (std::uint32_t f = first; dirty && f < last; ++f) {
           if (flush.flushes_are_ops && ops >= job.max_ops) break;  // the budget ends inside the round
+          if (!(admitted = clock.admit(job, op_kind::flush, f, 0, 0))) break;
           if (io.flush(f, flush.call) != 0) {
             job.failure = {to_string(flush.call).data(), f, errno};
             break;
@@ -61,7 +64,7 @@ void sync_loop(thread_job& job, const Io& io, std::byte* buffer, const Access& a
           if (flush.flushes_are_ops) ++ops;
         }
         dirty = false;
-        if (job.failure) break;
+        if (job.failure || !admitted) break;
       }
     }
   }

@@ -2,13 +2,17 @@
 /// What one worker thread is given: its share of the target, its limits, its statistics.
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "raidbench/core/random.hpp"
 #include "raidbench/run/request_source.hpp"
 #include "raidbench/stats/thread_stats.hpp"
+#include "raidbench/workload/timing.hpp"
 
 namespace raidbench::detail {
+
+class event_pacer;
 
 /// An I/O that failed: which call, on which file, with which errno. Plain data, so the hot loop
 /// reports it without allocating; the runner turns it into a message.
@@ -35,6 +39,10 @@ struct thread_job {
   random_generator rng;
   thread_stats* stats = nullptr;
   io_failure failure;
+  unsigned index = 0;  ///< the thread's number, from 0
+  // timing::gated: the run's arrival process (none without a rate) and observer (none when not set)
+  event_pacer* pacer = nullptr;
+  const std::function<void(const timing::request&)>* observe = nullptr;
 
   bool told_to_stop() const noexcept {
     return stop->load(std::memory_order_relaxed) || abort->load(std::memory_order_relaxed);

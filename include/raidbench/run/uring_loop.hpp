@@ -12,6 +12,7 @@
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/system_error.hpp"
+#include "raidbench/run/event_pacer.hpp"
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/request_source.hpp"
 #include "raidbench/run/thread_job.hpp"
@@ -59,7 +60,9 @@ class uring_context {
 
 /// Fills the ring, waits for at least one completion, records every completion, refills.
 /// The clock is read once after each wait: it ends the reaped I/Os and starts the next batch.
-template <class Access, op_choice Choice, bool Periodic>
+/// With timing::gated an I/O is queued only when it has its turn; while none has, the loop reaps
+/// what is in flight and waits for a turn only when nothing is, so no completion is timed late.
+template <timing::kind Timing, class Access, op_choice Choice, bool Periodic>
 void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_chooser<Choice> chooser,
                 flush_plan<Periodic> flush) {
   constexpr std::uint64_t flush_slot = UINT64_MAX;
@@ -84,6 +87,8 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
   bool dirty = false;
   // A drained flush: it starts once every earlier I/O has completed, as a sync write would.
   auto queue_flush = [&](std::uint32_t file) {
+    if constexpr (Timing == timing::kind::gated)
+      if (job.observe) (*job.observe)(timing::request{op_kind::flush, file, 0, 0, job.index});
     io_uring_sqe* fsqe = ::io_uring_get_sqe(ring);
     ::io_uring_prep_fsync(fsqe, static_cast<int>(file),
                           flush.call == sync::call::fdatasync ? IORING_FSYNC_DATASYNC : 0);
@@ -101,14 +106,30 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
   for (;;) {
     // Refill, unless a limit is reached or a flush must drain the queue first.
     while (!free_slots.empty() && !input_done && !flush_in_flight) {
-      if (issued >= job.max_ops || issued_bytes >= job.max_bytes || t >= job.deadline_ns || job.told_to_stop() ||
-          !positions.next(job.rng, where)) {
+      if (issued >= job.max_ops || issued_bytes >= job.max_bytes || t >= job.deadline_ns || job.told_to_stop()) {
+        input_done = true;
+        break;
+      }
+      if constexpr (Timing == timing::kind::gated) {
+        if (job.pacer && !job.pacer->try_take()) {
+          if (in_flight > 0) break;
+          if (!job.pacer->take(job)) {
+            input_done = true;
+            break;
+          }
+        }
+      }
+      if (!positions.next(job.rng, where)) {
         input_done = true;
         break;
       }
       const std::uint32_t s = free_slots.back();
       free_slots.pop_back();
       const op_kind kind = chooser.next(job.rng);
+      if constexpr (Timing == timing::kind::gated) {
+        if (job.observe) (*job.observe)(timing::request{kind, where.file, where.offset, block, job.index});
+        t = now_ns();  // its time starts after its turn and its observer
+      }
       io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
       std::byte* buf = ctx.buffer(s);
       if (kind == op_kind::read) {

@@ -45,6 +45,8 @@ struct run_statistics {
   std::vector<std::uint64_t> thread_events;   ///< events per thread
   std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
   std::vector<std::uint64_t> thread_flushes;  ///< flushes per thread during the run (closing ones excluded)
+  /// Per thread, its fastest and slowest timed operation (sysbench's --debug statistics); not in JSON.
+  std::vector<std::uint64_t> thread_min_ns, thread_max_ns;
   std::uint64_t closing_flushes = 0;         ///< flushes after the last I/O, counted in the flush kind too
   bool interrupted = false;                  ///< stopped by a signal: a partial result
   record_counts records{};                   ///< full and partial records (copy workloads only)
@@ -92,6 +94,15 @@ struct run_statistics {
     add(thread_events, r.thread_events);
     add(thread_busy_ns, r.thread_busy_ns);
     add(thread_flushes, r.thread_flushes);
+    // A thread the first rounds did not have starts from its own first figure.
+    const auto keep = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from, auto better) {
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        if (i < into.size()) into[i] = better(into[i], from[i]);
+        else into.push_back(from[i]);
+      }
+    };
+    keep(thread_min_ns, r.thread_min_ns, [](std::uint64_t a, std::uint64_t b) { return std::min(a, b); });
+    keep(thread_max_ns, r.thread_max_ns, [](std::uint64_t a, std::uint64_t b) { return std::max(a, b); });
     closing_flushes += r.closing_flushes;
     interrupted = interrupted || r.interrupted;
     records += r.records;
@@ -108,6 +119,14 @@ struct run_statistics {
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
     thread_flushes.push_back(t.ops_of(op_kind::flush) - t.closing_flushes);
+    std::uint64_t fastest = UINT64_MAX, slowest = 0;
+    for (const auto& h : t.latency)
+      if (h.count() != 0) {
+        fastest = std::min(fastest, h.min_ns());
+        slowest = std::max(slowest, h.max_ns());
+      }
+    thread_min_ns.push_back(fastest == UINT64_MAX ? 0 : fastest);
+    thread_max_ns.push_back(slowest);
     closing_flushes += t.closing_flushes;
   }
 };

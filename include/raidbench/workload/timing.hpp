@@ -1,16 +1,24 @@
 #pragma once
-/// Timing policies: whether every call is timed into the latency histograms, or only the run.
+/// Timing policies: whether every call is timed into the latency histograms, or only the run; and
+/// whether each request first passes a gate (an arrival rate, an observer).
+#include <cstdint>
+#include <functional>
 #include <string_view>
 
+#include "raidbench/stats/op_kind.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench::timing {
+
+/// What the kernel is keyed on: the three differ in the hot loop, nothing else in a timing policy does.
+enum class kind : unsigned char { totals, per_call, gated };
 
 /// Every read, write and flush is timed into its kind's latency histogram (the default). The clock
 /// is read once per call boundary.
 struct per_call_t {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "per_call";
+  static constexpr timing::kind kind = timing::kind::per_call;
   static constexpr bool each_call = true;
 };
 
@@ -21,7 +29,33 @@ struct per_call_t {
 struct totals_t {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "totals";
+  static constexpr timing::kind kind = timing::kind::totals;
   static constexpr bool each_call = false;
+};
+
+/// A request about to be issued, as a gated run's observer sees it.
+struct request {
+  op_kind op;
+  std::uint32_t file;    ///< index in the target's file set
+  std::uint64_t offset;  ///< 0 for a flush
+  std::uint64_t size;    ///< 0 for a flush
+  unsigned thread;
+};
+
+/// Every call timed, as per_call, and each request (each read, write, and periodic flush) first
+/// passes a gate: with `rate`, it waits for its turn in a Poisson arrival process of `rate`
+/// requests per second shared by all threads (sysbench's --rate); then `observe`, when set, is
+/// shown it (sysbench's --debug). A request's latency starts after the gate: time spent waiting for
+/// a turn or observing is no I/O's. When the threads fall 131072 requests behind the rate, the run
+/// fails ("the event queue is full"), as sysbench's does. `observe` is called from every worker
+/// thread at once: it must be thread-safe. Block workloads only; not for copies.
+struct gated {
+  using slot = raidbench::slot::timing;
+  static constexpr std::string_view name = "gated";
+  static constexpr timing::kind kind = timing::kind::gated;
+  static constexpr bool each_call = true;
+  std::uint32_t rate = 0;  ///< requests per second over all threads; 0: no pacing
+  std::function<void(const request&)> observe;
 };
 
 inline constexpr per_call_t per_call{};

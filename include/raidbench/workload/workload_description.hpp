@@ -28,7 +28,8 @@ struct workload_description {
   double stop_seconds = 0;      ///< 0: no time limit
   std::uint64_t stop_ops = 0;   ///< 0: no operation limit
   std::uint64_t stop_bytes = 0; ///< 0: no byte limit
-  std::string timing = "per_call";  ///< per_call (latency histograms), totals (counts and run time only)
+  std::string timing = "per_call";  ///< per_call (latency histograms), totals (counts and run time only), gated
+  std::uint32_t rate = 0;           ///< timing::gated: requests per second asked for; 0: as fast as they go
   friend bool operator==(const workload_description&, const workload_description&) = default;
 };
 

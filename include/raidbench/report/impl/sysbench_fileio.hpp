@@ -38,8 +38,10 @@ RAIDBENCH_API std::string sysbench_fileio_flags_line(const fileio_settings& s) {
 RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
   std::string out = "Running the test with following options:\n";
   out += fmt::format("Number of threads: {}\n", s.threads);
+  if (s.rate) out += fmt::format("Target transaction rate: {}/sec\n", s.rate);
   if (s.report_interval) out += fmt::format("Report intermediate results every {} second(s)\n", s.report_interval);
   if (!s.checkpoints.empty()) out += fmt::format("Report checkpoint(s) at {} seconds\n", fmt::join(s.checkpoints, ", "));
+  if (s.debug) out += "Debug mode enabled.\n\n";
   if (s.validate) out += "Validation checks: on.\n\n";
   out += s.seed ? fmt::format("Initializing random number generator from seed ({}).\n", s.seed)
                 : std::string("Initializing random number generator from current time\n");
@@ -86,6 +88,27 @@ RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const
     sum.thread_seconds.push_back(static_cast<double>(st.thread_busy_ns[i]) / 1e9);
   }
   return out + sysbench_general_report(sum);
+}
+
+RAIDBENCH_API std::string sysbench_fileio_thread_details(const run_statistics& st, const fileio_settings& s) {
+  std::string out = "DEBUG: Verbose per-thread statistics:\n\n";
+  for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
+    const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
+    const std::uint64_t events = st.thread_events[i] + flushes;
+    const double busy = static_cast<double>(st.thread_busy_ns[i]) / 1e9;
+    const auto seconds = [&](const std::vector<std::uint64_t>& v) { return i < v.size() ? static_cast<double>(v[i]) / 1e9 : 0.0; };
+    out += fmt::format("DEBUG:     thread #{:3}: min: {:.4f}s  avg: {:.4f}s  max: {:.4f}s  events: {}\n", i,
+                       seconds(st.thread_min_ns), events ? busy / static_cast<double>(events) : 0.0,
+                       seconds(st.thread_max_ns), events);
+    out += fmt::format("DEBUG:                  total time taken by event execution: {:.4f}s\n", busy);
+  }
+  return out + "\n";
+}
+
+RAIDBENCH_API std::string sysbench_fileio_request_line(op_kind op, std::uint32_t file, std::uint64_t offset, std::uint64_t size) {
+  const int number = op == op_kind::read ? 1 : op == op_kind::write ? 2 : 3;
+  return fmt::format("DEBUG: Executing request, operation: {}, file_id: {}, pos: {}, size: {}\n", number, file,
+                     static_cast<int>(static_cast<std::uint32_t>(offset)), static_cast<int>(static_cast<std::uint32_t>(size)));
 }
 
 RAIDBENCH_API std::string sysbench_fileio_interval(const progress_snapshot& now, const progress_snapshot& before,

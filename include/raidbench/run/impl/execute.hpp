@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 #include "raidbench/context/memory.hpp"
 #include "raidbench/run/execute.hpp"
 #include "raidbench/run/checked_block.hpp"
+#include "raidbench/run/event_pacer.hpp"
 #include "raidbench/run/thread_job.hpp"
 
 namespace raidbench::detail {
@@ -120,14 +122,18 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
     job.max_bytes = limit_share(r.stop.bytes, n_threads, i);
     job.queue_depth = d.queue_depth;
     job.rng = random_generator(d.seed * 0x9e3779b97f4a7c15ULL + i);
+    job.index = i;
+    job.observe = r.observe;
   }
+  std::optional<event_pacer> pacer;
+  if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads);
 
   r.inputs.files = &files;
   const kernel_body body = r.body;
   const kernel_inputs& inputs = r.inputs;
   auto stats = run_threads(
       jobs, [&](thread_job& job, start_gate& gate, error& setup_error) { body(job, gate, setup_error, inputs); },
-      r.stop.time, options, files.names());
+      r.stop.time, options, files.names(), pacer ? &*pacer : nullptr);
   if (!stats && r.inputs.use == target_use::write) files.remove_created_files();
   return stats;
 }
