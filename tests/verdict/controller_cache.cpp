@@ -18,7 +18,8 @@ BOOST_AUTO_TEST_CASE(write_back_with_a_failed_or_learning_battery_fires) {
     BOOST_TEST_REQUIRE(v.evidence.size() == 2u);
     BOOST_TEST(v.evidence[0] == "controller 0 / VD 0: write_back while battery " + std::string(to_string(state)));
     BOOST_TEST(v.evidence[1] == "judged on what holds the device under test");
-    BOOST_TEST((v.level == severity::critical));
+    // A learn cycle reduces the protection for a while; rb-ctrl says the same (controller/protection.hpp).
+    BOOST_TEST((v.level == (state == battery_state::learning ? severity::warning : severity::critical)));
   }
   auto absent = one_controller(write_policy::always_write_back, battery_state::optimal);
   absent.controllers[0].battery.present = false;

@@ -9,6 +9,7 @@
 
 #include "raidbench/controller/checks.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/controller/protection.hpp"
 
 namespace raidbench {
 
@@ -41,26 +42,6 @@ inline std::string percent(double value) {
   return text + "%";
 }
 
-inline bool writes_back(const std::optional<write_policy>& w) {
-  return w == write_policy::write_back || w == write_policy::always_write_back;
-}
-
-// Why the battery does not protect the cache right now; nullopt when it does or nobody says.
-inline std::optional<std::string> battery_problem(const battery& b, severity& level) {
-  level = severity::critical;
-  if (b.present == false) return std::string("battery.present = false");
-  if (b.kind == battery_kind::none) return std::string("battery.kind = none");
-  if (b.replacement_required == true) return std::string("battery.replacement_required = true");
-  if (!b.state) return std::nullopt;
-  switch (*b.state) {
-    case battery_state::failed: case battery_state::missing: break;
-    case battery_state::charging: case battery_state::discharging: case battery_state::learning:
-    case battery_state::degraded: level = severity::warning; break;
-    case battery_state::optimal: return std::nullopt;
-  }
-  return "battery.state = " + std::string(to_string(*b.state));
-}
-
 }  // namespace detail::checks_detail
 
 RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
@@ -69,21 +50,22 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
   for (std::size_t ci = 0; ci < inv.controllers.size(); ++ci) {
     const controller& c = inv.controllers[ci];
     const std::string cn = cd::name(c, ci);
-    severity battery_level = severity::critical;
-    const auto battery_issue = cd::battery_problem(c.battery, battery_level);
+    const auto gap = battery_gap_of(c.battery);
+    const severity battery_level = !gap || gap->critical ? severity::critical : severity::warning;
+    const std::optional<std::string> battery_issue = gap ? std::optional(gap->field) : std::nullopt;
 
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
       const virtual_drive& v = c.virtual_drives[vi];
       const std::string vn = cd::name(cn, v, vi);
       const auto current = v.current_policy.write ? v.current_policy.write : c.current_policy.write;
 
-      if (cd::writes_back(current) && battery_issue) {
+      if (writes_back(current) && battery_issue) {
         out.push_back({"write_back_unprotected", battery_level,
                        vn + " writes back while the cache battery does not protect it: a power loss "
                             "can lose acknowledged writes",
                        {vn + ": current write policy = " + std::string(to_string(*current)), cn + ": " + *battery_issue}});
       }
-      if (current == write_policy::write_through && cd::writes_back(v.default_policy.write)) {
+      if (current == write_policy::write_through && writes_back(v.default_policy.write)) {
         finding f{"write_through_fallback", severity::warning,
                   vn + " runs write-through although configured write-back (bad or charging battery, or a "
                        "learn cycle): write latency is not what the configuration promises",
@@ -112,7 +94,7 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
                                                 : vn + ": progress = not started (waiting)");
         out.push_back(std::move(f));
       }
-      if (v.current_policy.disk_cache == disk_cache_policy::enabled && cd::writes_back(current)) {
+      if (v.current_policy.disk_cache == disk_cache_policy::enabled && writes_back(current)) {
         finding f{"drive_cache_enabled", battery_issue ? battery_level : severity::warning,
                   vn + " has the drives' volatile write cache enabled behind a write-back controller: the "
                        "controller battery does not cover it, so flushed writes can still be lost",
@@ -122,8 +104,8 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
       }
     }
 
-    bool any_write_back = cd::writes_back(c.current_policy.write);
-    for (const auto& v : c.virtual_drives) any_write_back = any_write_back || cd::writes_back(v.current_policy.write);
+    bool any_write_back = writes_back(c.current_policy.write);
+    for (const auto& v : c.virtual_drives) any_write_back = any_write_back || writes_back(v.current_policy.write);
 
     for (std::size_t di = 0; di < c.physical_drives.size(); ++di) {
       const physical_drive& d = c.physical_drives[di];

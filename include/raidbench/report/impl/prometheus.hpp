@@ -15,6 +15,7 @@
 
 #include "raidbench/report/prometheus.hpp"
 #include "raidbench/controller/checks.hpp"
+#include "raidbench/controller/protection.hpp"
 #include "raidbench/controller/model.hpp"
 
 namespace raidbench {
@@ -132,26 +133,15 @@ inline std::string unique_id(std::vector<std::string>& used, std::optional<std::
   return id;
 }
 
-inline bool writes_back(const std::optional<write_policy>& w) {
-  return w == write_policy::write_back || w == write_policy::always_write_back;
-}
-
 inline std::optional<bool> is_write_back(const std::optional<write_policy>& w) {
   if (!w) return std::nullopt;
   return writes_back(w);
 }
 
-// 1 when the battery protects the cache, 0 when something says it does not; nullopt when nothing is known.
-inline std::optional<bool> battery_ok(const battery& b) {
-  if (b.present == false || b.kind == battery_kind::none || b.replacement_required == true) return false;
-  if (b.state) return *b.state == battery_state::optimal;
-  return std::nullopt;
-}
-
 inline void write_battery(writer& w, const labels& l, const battery& b) {
   w.flag("raidbench_battery_present", "Whether a cache battery or capacitor is present.", l, b.present);
   w.flag("raidbench_battery_ok", "1 when the battery is present, optimal and needs no replacement; 0 otherwise.", l,
-         battery_ok(b));
+         battery_protects(b));
   w.one_hot("raidbench_battery_state", "Battery or capacitor state, one-hot over the states raidbench knows.", l, "state",
             b.state, battery_state::missing);
   if (b.charge_percent)

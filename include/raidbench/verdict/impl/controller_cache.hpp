@@ -10,6 +10,7 @@
 
 #include "raidbench/verdict/controller_cache.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/controller/protection.hpp"
 #include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
@@ -33,20 +34,20 @@ RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const dev
     v.message = "no controller inventory";
     return v;
   }
-  bool unknown = false;
+  bool unknown = false, critical = false;
   const bool tied = visit_held(*inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string& who) {
     const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
-    if (w != write_policy::write_back && w != write_policy::always_write_back) return;
-    const battery& b = c.battery;
-    std::optional<std::string> problem;
-    if (b.present == false) problem = "battery absent";
-    else if (b.kind == battery_kind::none) problem = "no battery or capacitor";
-    else if (b.replacement_required == true) problem = "battery needs replacement";
-    else if (b.state && *b.state != battery_state::optimal) problem = "battery " + std::string(to_string(*b.state));
-    if (problem) v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), *problem));
-    else if (!b.state) unknown = true;
+    if (!writes_back(w)) return;
+    if (const auto gap = battery_gap_of(c.battery)) {
+      v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), gap->words));
+      critical = critical || gap->critical;
+    } else if (!battery_protects(c.battery).has_value()) {
+      unknown = true;
+    }
   });
   v.fired = !v.evidence.empty();
+  // A charging or learning battery reduces the protection for a while: a warning, as rb-ctrl says.
+  if (v.fired && !critical) v.level = severity::warning;
   v.evidence.push_back(tie_note(owner));
   if (tied) {
     v.message = v.fired ? "write-back cache without a healthy battery: a power loss can lose acknowledged writes"

@@ -12,6 +12,7 @@
 #include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/controller/protection.hpp"
 #include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/verdict.hpp"
@@ -28,14 +29,12 @@ inline std::string cache_protection(const inventory& inv, const device_ownership
   falls_back = true;
   const controller* last = nullptr;
   visit_held(inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string&) {
-    const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
-    if (w != write_policy::write_back && w != write_policy::always_write_back) return;
+    if (!writes_back(vd ? vd->current_policy.write : c.current_policy.write)) return;
     any_write_back = true;
     // MegaCLI's "No Write Cache if Bad BBU": the cache turns itself off when the battery fails.
     falls_back = falls_back && vd && vd->current_policy.no_write_cache_if_bad_battery == true;
     const battery& b = c.battery;
-    all_protected = all_protected && b.present != false && b.kind != battery_kind::none && b.replacement_required != true &&
-                    b.state == battery_state::optimal;
+    all_protected = all_protected && battery_protects(b) == true;
     if (last != &c)
       evidence.push_back(fmt::format("controller {}: write-back, battery {}", c.model.value_or("?"),
                                      b.state ? std::string(to_string(*b.state)) : std::string("state unknown")));
