@@ -18,6 +18,7 @@
 #include "files.hpp"
 #include "options.hpp"
 #include "plan.hpp"
+#include "raidbench/context/memory.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
@@ -25,6 +26,7 @@
 #include "raidbench/run/interval_statistics.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/verdict/page_cache.hpp"
 
 namespace {
 
@@ -143,19 +145,12 @@ plan plan_of(const options& o) {
   return p;
 }
 
-// True when the whole set fits in RAM and goes through the page cache: reads may never reach the disk.
-bool page_cache_may_serve(const options& o) {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  const auto ram = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-  const bool reads = o.mode == fileio_mode::seqrd || o.mode == fileio_mode::rndrd || o.mode == fileio_mode::rndrw;
-  return reads && !o.extra_direct && pages > 0 && o.file_size() * o.files <= ram;
-}
-
-std::string page_cache_note(const options& o) {
-  const auto ram = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+// The note for a person at a terminal when the page cache may have served the reads (the verdicts' own
+// question, verdict/page_cache.hpp).
+std::string page_cache_note(const raidbench::result& r, std::uint64_t ram) {
   return fmt::format("Note: the file set ({}) fits in RAM ({}) and is not opened with O_DIRECT "
                      "(--file-extra-flags=direct): reads may be served by the page cache, not the storage.\n",
-                     raidbench::format_iec(o.file_size() * o.files), raidbench::format_iec(ram));
+                     raidbench::format_iec(r.workload.total_size), raidbench::format_iec(ram));
 }
 
 int run_test(const options& o) {
@@ -242,7 +237,7 @@ int run_test(const options& o) {
                    {"events", raidbench::report::sysbench_fileio_events(r->stats, settings)},
                    {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
-                   {"page_cache_may_serve_reads", page_cache_may_serve(o)}};
+                   {"page_cache_may_serve_reads", raidbench::page_cache_may_serve_reads(*r, raidbench::ram_bytes())}};
     raidbench::tools::add_storage_json(j, *context, controller, controller_asked);
     print(j.dump(2) + "\n");
     return finish(*r);
@@ -270,7 +265,8 @@ int run_test(const options& o) {
   // raidbench's own interpretation goes to stderr, and only to a person at a terminal: stdout is
   // sysbench's layout for the parsers of it, and sysbench's own tests (cram) read stderr with stdout.
   // Scripts find it in --json (page_cache_may_serve_reads).
-  if (page_cache_may_serve(o) && ::isatty(STDERR_FILENO)) std::fputs(page_cache_note(o).c_str(), stderr);
+  if (const auto ram = raidbench::ram_bytes(); raidbench::page_cache_may_serve_reads(*r, ram) && ::isatty(STDERR_FILENO))
+    std::fputs(page_cache_note(*r, *ram).c_str(), stderr);
   return finish(*r);
 }
 

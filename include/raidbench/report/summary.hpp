@@ -7,14 +7,9 @@
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
+#include "raidbench/verdict/page_cache.hpp"
 
 namespace raidbench {
-
-/// True when buffered reads of a target smaller than RAM may have come from the page cache.
-inline bool page_cache_may_serve_reads(const workload_description& w, const run_statistics& s, std::uint64_t ram_bytes) {
-  return s.of(op_kind::read).ops != 0 && w.open_flags.find("direct") == std::string::npos &&
-         w.engine != "stream" && w.total_size < ram_bytes;
-}
 
 /// The summary text, every line ending in '\n'. `ram_bytes` (0: unknown) enables the page-cache note.
 RAIDBENCH_API std::string format_summary(const result& r, std::uint64_t ram_bytes);

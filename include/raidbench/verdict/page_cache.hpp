@@ -21,6 +21,14 @@ inline constexpr double borderline_factor = 1.25;
 /// No block device answers a read faster than this (the fastest NVMe drives take ~5-10 µs).
 inline constexpr std::uint64_t fastest_device_read_ns = 5000;
 
+/// Whether the page cache may have served a result's reads: buffered reads of a target smaller
+/// than RAM (`ram_bytes`; unknown: no). The first question of page_cache_reads below, and all that
+/// a tool's note and the summary ask.
+inline bool page_cache_may_serve_reads(const result& r, std::optional<std::uint64_t> ram_bytes) {
+  return ram_bytes && r.stats.of(op_kind::read).ops != 0 && !uses_direct_io(r) && r.workload.engine != "stream" &&
+         r.workload.total_size < *ram_bytes;
+}
+
 /// Fires when the reads did not use O_DIRECT, the data fits in RAM, and the reads went faster than
 /// the device can: more than `borderline_factor` times its known ceiling, more than
 /// `cached_over_direct_factor` times the rate of the same reads with O_DIRECT

@@ -47,7 +47,7 @@ RAIDBENCH_API std::string format_summary(const result& r, std::uint64_t ram_byte
   out += fmt::format("elapsed:  {:.3f} s, {} events ({:.1f}/s){}\n", seconds, s.events(),
                      seconds > 0 ? static_cast<double>(s.events()) / seconds : 0.0,
                      s.interrupted ? ", interrupted: a partial result" : "");
-  if (ram_bytes && page_cache_may_serve_reads(w, s, ram_bytes))
+  if (ram_bytes && page_cache_may_serve_reads(r, ram_bytes))
     out += fmt::format("note:     the target ({}) is smaller than RAM ({}) and O_DIRECT is off: reads may have been "
                        "served by the page cache, not the device\n",
                        format_iec(w.total_size), format_iec(ram_bytes));

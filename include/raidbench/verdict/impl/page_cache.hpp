@@ -37,7 +37,7 @@ RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_cont
   }
   if (!c.ram_bytes) return not_fired("RAM size unknown: cannot tell whether the data fits in the page cache");
   const std::uint64_t set = r.workload.total_size;
-  if (set >= *c.ram_bytes) {
+  if (!page_cache_may_serve_reads(r, c.ram_bytes)) {
     return not_fired(fmt::format("the data ({}) is larger than RAM ({}): the page cache cannot hold it",
                                  format_iec(set), format_iec(*c.ram_bytes)));
   }
