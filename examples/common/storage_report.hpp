@@ -1,8 +1,10 @@
 #pragma once
-// The storage part of every tool's report: the context, the controller read, and how the two are
-// tied (verdict/device_owner.hpp). In one place so dd, fileio, fsync and the suite say the same.
+// The storage part of every tool's report: the context, the controller read, how the two are tied
+// (verdict/device_owner.hpp) and the verdicts. In one place so dd, fileio, fsync and the suite say the same.
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +15,7 @@
 #include "raidbench/report/controller_section.hpp"
 #include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
+#include "raidbench/verdict/verdicts.hpp"
 
 namespace raidbench::tools {
 
@@ -22,12 +25,22 @@ inline device_ownership device_under_test(const storage_context& context, const 
   return tie_to_device(context, controller ? &controller->inv : nullptr, asked.owns_target);
 }
 
-/// Adds "context", "controller" and "device_under_test" to a tool's JSON.
+/// Every verdict on `results` over the storage and the controller read: the one rule list every tool
+/// reports (verdict/verdicts.hpp).
+inline std::vector<verdict> verdicts_of(const storage_context& context, const std::optional<controller_snapshot>& controller,
+                                        const controller_request& asked, std::span<const named_result> results) {
+  return evaluate_verdicts(context, controller ? &controller->inv : nullptr, device_under_test(context, controller, asked),
+                           results);
+}
+
+/// Adds "context", "controller", "device_under_test" and the "verdicts" on `results` to a tool's JSON.
 inline void add_storage_json(nlohmann::json& j, const storage_context& context,
-                             const std::optional<controller_snapshot>& controller, const controller_request& asked) {
+                             const std::optional<controller_snapshot>& controller, const controller_request& asked,
+                             std::span<const named_result> results) {
   j["context"] = context;
   j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
   j["device_under_test"] = device_under_test(context, controller, asked);
+  j["verdicts"] = verdicts_of(context, controller, asked, results);
 }
 
 /// The context and controller sections of a tool's text (--context), the ties included.

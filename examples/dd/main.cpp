@@ -576,7 +576,8 @@ int run_dd(const options& o) {
   const std::uint64_t bytes = r ? r->stats.of(raidbench::op_kind::write).bytes : written(last);
   if (o.json && r) {
     nlohmann::json j = *r;
-    raidbench::tools::add_storage_json(j, *context, controller, controller_asked);
+    const raidbench::named_result judged[] = {{"copy", *r}};
+    raidbench::tools::add_storage_json(j, *context, controller, controller_asked, judged);
     const double seconds = static_cast<double>(elapsed) / 1e9;
     j["dd"] = {{"bytes", bytes},
                {"records", records},

@@ -238,7 +238,8 @@ int run_test(const options& o) {
                    {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
                    {"page_cache_may_serve_reads", raidbench::page_cache_may_serve_reads(*r, raidbench::ram_bytes())}};
-    raidbench::tools::add_storage_json(j, *context, controller, controller_asked);
+    const raidbench::named_result judged[] = {{std::string(raidbench::report::detail::mode_words(o.mode)), *r}};
+    raidbench::tools::add_storage_json(j, *context, controller, controller_asked, judged);
     print(j.dump(2) + "\n");
     return finish(*r);
   }

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -309,11 +310,19 @@ int main(int argc, char** argv) {
   if (!storage) die(storage.message());
 
   pg_test_fsync::fastest_commit fastest;
-  for (const auto& t : outcomes)
-    if (t.measured && (t.spec->section == "one_write" || t.spec->section == "two_writes") &&
-        t.ops / t.measured->stats.seconds() > fastest.per_second)
+  std::vector<raidbench::named_result> measured;
+  for (const auto& t : outcomes) {
+    if (!t.measured) continue;
+    measured.push_back({t.spec->label, *t.measured});
+    if ((t.spec->section == "one_write" || t.spec->section == "two_writes") && t.ops / t.measured->stats.seconds() > fastest.per_second)
       fastest = {t.spec->label, t.ops / t.measured->stats.seconds()};
-  const auto meaning = pg_test_fsync::interpretation(file, *storage, fastest);
+  }
+  // The judgement is the flush rule's on the fastest method, as every tool's (verdict/verdicts.hpp).
+  const auto verdicts = raidbench::tools::verdicts_of(*context, controller, o.controller, measured);
+  const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
+    return v.rule == "flush_faster_than_media" && v.subject == fastest.method;
+  });
+  const auto meaning = pg_test_fsync::interpretation(file, *storage, fastest, flush == verdicts.end() ? nullptr : &*flush);
 
   if (text) {
     // raidbench's own reading of the figures: on stderr, so stdout stays pg_test_fsync's report.
@@ -329,7 +338,7 @@ int main(int argc, char** argv) {
     storage_json["rotational"] = storage->device->rotational ? nlohmann::json(*storage->device->rotational) : nlohmann::json();
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
-  raidbench::tools::add_storage_json(report, *context, controller, o.controller);
+  raidbench::tools::add_storage_json(report, *context, controller, o.controller, measured);
   fmt::print("{}\n", report.dump(2));
   return 0;
 }

@@ -1,5 +1,7 @@
 // rb-fsync against the real pg_test_fsync 15, both with -s 1 in the same temporary directory on ext4
 // (/tmp): every line of pg_test_fsync must have its twin in rb-fsync; and rb-fsync --json on tmpfs.
+#include <set>
+
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
@@ -93,6 +95,17 @@ BOOST_AUTO_TEST_CASE(same_lines_as_pg_test_fsync_on_ext4_json_and_block_size_on_
     }
   }
   BOOST_TEST(j.at("tests").at(10).at("label") == " 1 * 16kB open_sync write");
+  // The verdicts are the suite's rule list over the same facts: the storage-wide rules once, the flush
+  // rule on every measured test that commits.
+  std::set<std::string> rules, flush_subjects;
+  for (const auto& v : j.at("verdicts")) {
+    rules.insert(v.at("rule").get<std::string>());
+    if (v.at("rule") == "flush_faster_than_media") flush_subjects.insert(v.at("subject").get<std::string>());
+  }
+  for (const char* rule : {"partition_misaligned", "degraded_array", "write_back_without_battery", "policy_differs_from_default"})
+    BOOST_TEST(rules.count(rule) == 1u, rule);
+  BOOST_TEST(flush_subjects.count("fdatasync") == 1u);
+  BOOST_TEST(flush_subjects.count(" 1 * 16kB open_sync write") == 1u);
   if (with_peer) {
     BOOST_TEST(j.at("storage").at("filesystem") == "tmpfs");
     const std::string reading = j.at("interpretation").dump();

@@ -1,16 +1,16 @@
 #pragma once
-/// What a pg_test_fsync-style run means for the storage under the file: the closing lines of rb-fsync.
+/// What a pg_test_fsync-style run means for the storage under the file: the closing lines of
+/// rb-fsync. It describes; the judgement is the flush rule's (verdict/flush_rate.hpp), as in every
+/// other tool's report.
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "raidbench/context/device_of_path.hpp"
 #include "raidbench/core/linkage.hpp"
+#include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench::pg_test_fsync {
-
-/// Commits per second a 15k rpm disk can reach at most: one per revolution, rpm / 60.
-inline constexpr double rotating_media_max_commits = 15000.0 / 60.0;
 
 /// The fastest flushing method of a run and its rate.
 struct fastest_commit {
@@ -18,9 +18,10 @@ struct fastest_commit {
   double per_second = 0;
 };
 
-/// Sentences on the storage under `file` and on whether its flush rate shows a write cache.
+/// Sentences on the storage under `file`, the fastest flush, and the flush rule's verdict on it
+/// (`judgement`, when the run measured a commit) as a sentence.
 RAIDBENCH_API std::vector<std::string> interpretation(std::string_view file, const path_storage& storage,
-                                                      const fastest_commit& fastest);
+                                                      const fastest_commit& fastest, const verdict* judgement);
 
 }  // namespace raidbench::pg_test_fsync
 
