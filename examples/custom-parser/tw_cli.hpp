@@ -39,12 +39,11 @@ inline constexpr spelling<table> headers[] = {{"Ctl Model", table::controllers},
 class reader {
  public:
   expected<inventory> read(std::string_view input) {
-    for (const auto& line : text::split_lines(input)) {
-      n_ = line.number;
-      if (line.kind == text::line_kind::elision) warn("output cut here; what it held is missing");
-      const auto f = text::split_fields(line.text);
-      if (line.kind == text::line_kind::output && !f.empty() && f[0].find_first_not_of('-') != f[0].npos) read_line(line.text, f);
-    }
+    text::read_output(input, inv_.warnings, [&](std::size_t number, std::string_view line) {
+      n_ = number;
+      const auto f = text::split_fields(line);
+      if (!f.empty() && f[0].find_first_not_of('-') != f[0].npos) read_line(line, f);  // not blank, not a rule
+    });
     if (inv_.controllers.empty()) return fail("tw_cli: no tw_cli table or /cX/pY line found");
     return std::move(inv_);
   }
@@ -81,7 +80,7 @@ class reader {
       v.kind = vd_kind::volume;
       v.level = text::look_up(f[1], levels);
       const auto status = text::look_up(f[2], unit_statuses);
-      if (!v.level || !status) return warn("unknown unit type or status: " + std::string(text::trim(line)));
+      if (!v.level || !status) return warn("unknown unit type or status: " + std::string(line));
       v.state = status->state;
       v.operation = status->operation;
       // %RCmpl for a rebuild, %V/I/M for a verify, an initialisation or a migration; "-" when none runs.
@@ -93,11 +92,11 @@ class reader {
       if (!(d.state = text::look_up(f[1], port_states))) warn("unknown port status '" + std::string(f[1]) + "'");
       if (auto blocks = f.size() >= 7 ? text::parse_unsigned(f[5]) : std::nullopt; blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
       if (f.size() >= 7) d.serial = std::string(f[6]);
-    } else if (const auto kv = text::split_key_value(line.substr(line.find(f[0]) + f[0].size()), '=');
+    } else if (const auto kv = text::split_key_value(line.substr(f[0].size()), '=');
                kv && f[0].starts_with("/c") && at != f[0].npos && nr(f[0].substr(at + 1), 'p')) {
       show(port(*nr(f[0].substr(at + 1), 'p'), nr(f[0].substr(1, at - 1), 'c')), kv->key, kv->value, line);
     } else {
-      warn(text::not_read(text::trim(line)));
+      warn(text::not_read(line));
     }
   }
 
@@ -109,7 +108,7 @@ class reader {
     else if (key == "Serial") d.serial = std::string(value);
     else if (key == "Firmware Version") d.firmware = std::string(value);
     else if (key == "Capacity" && blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
-    else warn(text::not_read(text::trim(line)));
+    else warn(text::not_read(line));
   }
 
   inventory inv_;

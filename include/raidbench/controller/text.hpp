@@ -409,6 +409,24 @@ inline std::vector<text_line> split_lines(std::string_view text) {
   return undoubled;
 }
 
+/// A parser's reading loop, once: command lines (a prompt and what was typed) are skipped; an
+/// elision mark and unreadable bytes become warnings at their line, in `warnings` (a vector of a
+/// {line number, text} type such as raidbench::warning); every other line reaches
+/// `on_line(number, trimmed text)`, blank ones included (a blank line ends a block in several tools).
+template <class Warnings, class OnLine>
+void read_output(std::string_view text, Warnings& warnings, OnLine&& on_line) {
+  for (const auto& line : split_lines(text)) {
+    if (line.kind == line_kind::command) continue;
+    if (line.kind == line_kind::elision) {
+      warnings.push_back({line.number, "output cut here; what it held is missing"});
+      continue;
+    }
+    const std::string_view trimmed = trim(line.text);
+    if (!trimmed.empty() && line.unreadable) warnings.push_back({line.number, "unreadable bytes shown as '?'"});
+    on_line(line.number, trimmed);
+  }
+}
+
 }  // namespace raidbench::text
 
 namespace raidbench::detail {

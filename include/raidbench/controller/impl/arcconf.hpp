@@ -241,18 +241,10 @@ class reader {
  public:
   expected<inventory> read(std::string_view text) {
     inv_.source = "arcconf";
-    for (const auto& line : split_lines(text)) {
-      if (line.kind == line_kind::command) continue;
-      number_ = line.number;
-      if (line.kind == line_kind::elision) {
-        warn("output cut here; what it held is missing");
-        continue;
-      }
-      const std::string_view s = trim(line.text);
-      if (s.empty() || s.find_first_not_of('-') == std::string_view::npos) continue;
-      if (line.unreadable) warn("unreadable bytes shown as '?'");
-      read_line(s);
-    }
+    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
+      number_ = number;
+      if (s.find_first_not_of('-') != std::string_view::npos) read_line(s);  // not blank, not a rule
+    });
     finish_logical();
     finish_array();
     if (!recognised_) return fail("arcconf: no 'arcconf GETCONFIG' output in this text");

@@ -61,18 +61,10 @@ class mdadm_reader {
  public:
   expected<inventory> read(std::string_view text) {
     inv_.source = "mdadm";
-    for (const auto& line : split_lines(text)) {
-      if (line.kind == line_kind::command) continue;
-      number_ = line.number;
-      if (line.kind == line_kind::elision) {
-        warn("output cut here; what it held is missing");
-        continue;
-      }
-      const std::string_view s = trim(line.text);
-      if (s.empty()) continue;
-      if (line.unreadable) warn("unreadable bytes shown as '?'");
-      read_line(s);
-    }
+    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
+      number_ = number;
+      if (!s.empty()) read_line(s);
+    });
     if (!recognised_) return fail("mdadm: no 'mdadm --detail' output found");
     return std::move(inv_);
   }

@@ -31,21 +31,11 @@ class mdstat_reader {
  public:
   expected<inventory> read(std::string_view text) {
     inv_.source = "mdstat";
-    for (const auto& line : split_lines(text)) {
-      if (line.kind == line_kind::command) continue;
-      number_ = line.number;
-      if (line.kind == line_kind::elision) {
-        warn("output cut here; what it held is missing");
-        continue;
-      }
-      const std::string_view s = trim(line.text);
-      if (s.empty()) {
-        finish_array();
-        continue;
-      }
-      if (line.unreadable) warn("unreadable bytes shown as '?'");
-      read_line(s);
-    }
+    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
+      number_ = number;
+      if (s.empty()) finish_array();  // a blank line ends an array's block
+      else read_line(s);
+    });
     finish_array();
     if (!recognised_) return fail("mdstat: no /proc/mdstat text found");
     return std::move(inv_);

@@ -183,21 +183,11 @@ class reader {
  public:
   expected<inventory> read(std::string_view text) {
     inv_.source = "ssacli";
-    for (const auto& line : split_lines(text)) {
-      if (line.kind == line_kind::command) continue;
-      number_ = line.number;
-      if (line.kind == line_kind::elision) {
-        warn("output cut here; what it held is missing");
-        continue;
-      }
-      const std::string_view s = trim(line.text);
-      if (s.empty()) {
-        error_ = std::nullopt;
-        continue;
-      }
-      if (line.unreadable) warn("unreadable bytes shown as '?'");
-      read_line(s);
-    }
+    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
+      number_ = number;
+      if (s.empty()) error_ = std::nullopt;  // a blank line ends an error message
+      else read_line(s);
+    });
     finish_controller();
     if (!recognised_) return fail("ssacli: no Smart Array controller, drive or ssacli message in this text");
     return std::move(inv_);
