@@ -13,7 +13,7 @@ inline named_result measured(std::string name, std::string access, std::string o
                              double seconds) {
   named_result t{std::move(name), {}};
   t.result.workload.access = std::move(access);
-  t.result.workload.open_flags = std::move(open_flags);
+  t.result.workload.open_flags = open_flags_from(open_flags);
   t.result.workload.total_size = total_size;
   t.result.workload.block_size = block;
   t.result.workload.path = "/data/raidbench-scratch";

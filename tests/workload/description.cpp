@@ -19,7 +19,7 @@ BOOST_AUTO_TEST_CASE(every_policy_value_is_described) {
   BOOST_TEST(d.sync == "fsync_every");
   BOOST_TEST(d.sync_every == 100u);
   BOOST_TEST(d.sync_at_end);
-  BOOST_TEST(d.open_flags == "direct");
+  BOOST_TEST(to_string(d.open_flags) == "direct");
   BOOST_TEST(d.engine == "io_uring");
   BOOST_TEST(d.queue_depth == 64u);
   BOOST_TEST(d.target == "file_set");

@@ -34,6 +34,10 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, record_counts& c);
 RAIDBENCH_API void to_json(nlohmann::json& j, const run_statistics& s);
 RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s);
 
+/// Open flags as their spelling: "none", "direct|dsync"…
+RAIDBENCH_API void to_json(nlohmann::json& j, const open_flag_set& f);
+RAIDBENCH_API void from_json(const nlohmann::json& j, open_flag_set& f);
+
 /// The workload's values; reading, a field absent from older results keeps its default.
 RAIDBENCH_API void to_json(nlohmann::json& j, const workload_description& w);
 RAIDBENCH_API void from_json(const nlohmann::json& j, workload_description& w);

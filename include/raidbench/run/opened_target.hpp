@@ -23,10 +23,10 @@ namespace raidbench {
 
 /// What the run does to the target, which decides how it is opened.
 enum class target_use : unsigned char {
-  read,     ///< data must be there
-  write,    ///< files are created when missing and may grow
-  rewrite,  ///< data must be there and is overwritten
-  mixed,    ///< data must be there; read and overwritten
+  read,        ///< data must be there
+  write,       ///< files are created when missing and may grow
+  rewrite,     ///< data must be there and is overwritten
+  read_write,  ///< data must be there; read and overwritten (a mix)
 };
 
 /// The target, open: one descriptor per file, all of `file_size` bytes.

@@ -25,7 +25,7 @@ constexpr target_use use_of() noexcept {
   switch (Mix::kind) {
     case mix::kind::reads: return target_use::read;
     case mix::kind::rewrite: return target_use::rewrite;
-    case mix::kind::random_mix: case mix::kind::interleaved: return target_use::mixed;
+    case mix::kind::random_mix: case mix::kind::interleaved: return target_use::read_write;
     case mix::kind::writes: case mix::kind::copy: break;
   }
   return target_use::write;

@@ -19,10 +19,6 @@ inline double per_second(const result& r, double n) {
   return s > 0 ? n / s : 0.0;
 }
 
-inline bool has(const std::string& flags, std::string_view flag) {
-  return ("|" + flags + "|").find("|" + std::string(flag) + "|") != std::string::npos;
-}
-
 }  // namespace detail::measured
 
 /// Bytes read per second.
@@ -36,13 +32,13 @@ inline double reads_per_second(const result& r) {
 }
 
 /// True when the workload opened its files with O_DIRECT.
-inline bool uses_direct_io(const result& r) { return detail::measured::has(r.workload.open_flags, "direct"); }
+inline bool uses_direct_io(const result& r) { return r.workload.open_flags.direct; }
 
 /// Commits per second: flushes, or every write when the file is open with O_SYNC/O_DSYNC.
 inline double commits_per_second(const result& r) {
   const auto flushes = r.stats.of(op_kind::flush).ops;
   if (flushes > 0) return detail::measured::per_second(r, static_cast<double>(flushes));
-  if (detail::measured::has(r.workload.open_flags, "dsync") || detail::measured::has(r.workload.open_flags, "sync"))
+  if (r.workload.open_flags.dsync || r.workload.open_flags.sync)
     return detail::measured::per_second(r, static_cast<double>(r.stats.of(op_kind::write).ops));
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "raidbench/workload/slot.hpp"
+#include "raidbench/workload/workload_description.hpp"
 
 namespace raidbench::open {
 
@@ -33,14 +34,10 @@ struct dynamic {
   constexpr int bits() const noexcept { return value; }
 };
 
-/// "direct|dsync", "none": the flags as reports name them.
-inline std::string describe(int bits) {
-  std::string out;
-  auto add = [&](const char* name) { out += out.empty() ? name : std::string("|") + name; };
-  if (bits & O_DIRECT) add("direct");
-  if ((bits & O_SYNC) == O_SYNC) add("sync");
-  else if (bits & O_DSYNC) add("dsync");
-  return out.empty() ? "none" : out;
+/// The flags among `bits` that change what a run's figures mean.
+inline open_flag_set describe(int bits) {
+  // O_SYNC includes O_DSYNC's bit: a file opened O_SYNC is "sync", not both.
+  return {(bits & O_DIRECT) != 0, (bits & O_SYNC) == O_SYNC, (bits & O_DSYNC) != 0 && (bits & O_SYNC) != O_SYNC};
 }
 
 }  // namespace raidbench::open

@@ -4,8 +4,33 @@
 /// the policies and Boost.Hana.
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace raidbench {
+
+/// The open(2) flags of a workload that change what its figures mean; JSON and reports spell them
+/// "none", "direct", "dsync", "sync", "direct|dsync"…
+struct open_flag_set {
+  bool direct = false;  ///< O_DIRECT: the page cache is bypassed
+  bool sync = false;    ///< O_SYNC: every write commits its data and metadata
+  bool dsync = false;   ///< O_DSYNC without O_SYNC: every write commits its data
+  friend bool operator==(const open_flag_set&, const open_flag_set&) = default;
+};
+
+inline std::string to_string(const open_flag_set& f) {
+  std::string out;
+  for (const auto& [on, name] : {std::pair{f.direct, "direct"}, std::pair{f.sync, "sync"}, std::pair{f.dsync, "dsync"}})
+    if (on) out += out.empty() ? name : std::string("|") + name;
+  return out.empty() ? "none" : out;
+}
+
+/// The flags a spelling names ("direct|dsync"); words it does not know name none.
+inline open_flag_set open_flags_from(std::string_view words) {
+  const std::string padded = "|" + std::string(words) + "|";
+  const auto has = [&](std::string_view w) { return padded.find("|" + std::string(w) + "|") != std::string::npos; };
+  return {has("direct"), has("sync"), has("dsync")};
+}
 
 /// Every policy of a workload, by name and value.
 struct workload_description {
@@ -16,7 +41,7 @@ struct workload_description {
   std::string sync;             ///< none, fsync_every, fdatasync_every, fsync_at_end, fdatasync_at_end
   std::uint64_t sync_every = 0; ///< writes between flushes (0: none)
   bool sync_at_end = false;
-  std::string open_flags;       ///< none, direct, dsync, sync, direct|dsync…
+  open_flag_set open_flags;
   std::string engine;           ///< psync, io_uring, mmap, stream
   std::uint32_t queue_depth = 1;
   std::string target;           ///< file, file_set, descriptor, pair

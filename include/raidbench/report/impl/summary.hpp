@@ -24,7 +24,7 @@ RAIDBENCH_API std::string format_summary(const result& r, std::uint64_t ram_byte
                                            ? fmt::format(" ({:.0f}% reads)", w.read_fraction * 100) : "",
                                 format_iec(w.block_size), w.engine,
                                 w.engine == "io_uring" ? fmt::format(" (queue depth {})", w.queue_depth) : "",
-                                w.open_flags, w.sync, w.sync_every ? fmt::format(" every {} writes", w.sync_every) : "",
+                                to_string(w.open_flags), w.sync, w.sync_every ? fmt::format(" every {} writes", w.sync_every) : "",
                                 w.threads, w.threads == 1 ? "" : "s");
   out += fmt::format("target:   {} {} ({}{})\n", w.target, w.path, format_iec(w.total_size),
                      w.files > 1 ? fmt::format(" in {} files", w.files) : "");

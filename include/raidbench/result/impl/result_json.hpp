@@ -17,6 +17,9 @@
 
 namespace raidbench {
 
+RAIDBENCH_API void to_json(nlohmann::json& j, const open_flag_set& f) { j = to_string(f); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, open_flag_set& f) { f = open_flags_from(j.get<std::string>()); }
+
 namespace detail::result_json {
 
 // The generated pairs, called by the declared to_json/from_json of these types below.

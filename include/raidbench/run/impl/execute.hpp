@@ -57,7 +57,7 @@ inline std::uint64_t limit_share(std::uint64_t limit, unsigned parts, unsigned i
 inline expected<opened_target> open_for(const run_request& r) {
   const target_use use = r.inputs.use;
   const bool mmap = r.engine == engine::kind::mmap;
-  auto opened = r.open_target(r.target, r.inputs.open_bits, mmap && use == target_use::write ? target_use::mixed : use);
+  auto opened = r.open_target(r.target, r.inputs.open_bits, mmap && use == target_use::write ? target_use::read_write : use);
   if (!opened && mmap && use == target_use::write) {
     // A missing file is created at its full size, its blocks reserved, then mapped: a sparse file
     // on a filesystem without room for it would end the run in SIGBUS at the first page it cannot hold.
@@ -71,7 +71,7 @@ inline expected<opened_target> open_for(const run_request& r) {
         }
       // A shared writable mapping needs a descriptor open for reading too; the files created above
       // stay on the list of what a failed run removes.
-      auto reopened = r.open_target(r.target, r.inputs.open_bits, target_use::mixed);
+      auto reopened = r.open_target(r.target, r.inputs.open_bits, target_use::read_write);
       if (!reopened) {
         opened->remove_created_files();
         return reopened.err();
