@@ -14,6 +14,11 @@ constexpr bool writes_back(const std::optional<write_policy>& w) noexcept {
   return w == write_policy::write_back || w == write_policy::always_write_back;
 }
 
+/// The write policy a virtual drive runs with: its own, else its controller's.
+inline std::optional<write_policy> effective_write_policy(const controller& c, const virtual_drive& v) {
+  return v.current_policy.write ? v.current_policy.write : c.current_policy.write;
+}
+
 /// Why a battery does not protect its cache now.
 struct battery_gap {
   std::string field;  ///< the model's field that says so: "battery.state = learning"

@@ -57,7 +57,7 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
       const virtual_drive& v = c.virtual_drives[vi];
       const std::string vn = cd::name(cn, v, vi);
-      const auto current = v.current_policy.write ? v.current_policy.write : c.current_policy.write;
+      const auto current = effective_write_policy(c, v);
 
       if (writes_back(current) && battery_issue) {
         out.push_back({"write_back_unprotected", battery_level,

@@ -35,8 +35,11 @@ RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const dev
     return v;
   }
   bool unknown = false, critical = false;
+  // The virtual drives' caches, as rb-ctrl judges them: a controller's cache that no array uses (HBA
+  // mode, no logical drive) loses nothing.
   const bool tied = visit_held(*inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string& who) {
-    const auto& w = vd ? vd->current_policy.write : c.current_policy.write;
+    if (!vd) return;
+    const auto w = effective_write_policy(c, *vd);
     if (!writes_back(w)) return;
     if (const auto gap = battery_gap_of(c.battery)) {
       v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), gap->words));
