@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/arguments.hpp"
 #include "dispatch.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/core/units.hpp"
@@ -97,12 +98,10 @@ double number_arg(std::string_view option, std::string_view text) {
 
 options parse(int argc, char** argv) {
   options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    auto value = [&]() -> std::string_view {
-      if (i + 1 >= argc) die(fmt::format("{} needs a value", arg));
-      return argv[++i];
-    };
+  raidbench::tools::option_walker args(argc, argv, 1, die);
+  const auto value = [&] { return args.value(); };
+  while (args.next()) {
+    const std::string_view arg = args.arg();
     if (arg == "--help" || arg == "-h") {
       fmt::print("{}", usage);
       std::exit(0);

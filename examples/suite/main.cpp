@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "../common/arguments.hpp"
 #include "../common/output_file.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -98,12 +99,10 @@ std::optional<double> seconds_in(const std::string& text, bool zero) {
 
 options parse(int argc, char** argv) {
   options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    auto value = [&]() -> std::string_view {
-      if (i + 1 >= argc) die(fmt::format("{} needs a value", arg));
-      return argv[++i];
-    };
+  raidbench::tools::option_walker args(argc, argv, 1, die);
+  const auto value = [&] { return args.value(); };
+  while (args.next()) {
+    const std::string_view arg = args.arg();
     if (arg == "--help" || arg == "-h") {
       fmt::print("{}", usage);
       std::exit(0);
@@ -111,7 +110,7 @@ options parse(int argc, char** argv) {
       o.dir = value();
       if (o.dir.empty()) die("--dir needs a directory");
     } else if (arg == "--html") {
-      o.html = i + 1 < argc ? argv[++i] : "";
+      o.html = value();
       if (o.html.empty()) die("--html needs a file name");
     } else if (arg == "--report") {
       o.report = value();
@@ -141,16 +140,11 @@ options parse(int argc, char** argv) {
       if (!s) die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
       o.ramp_seconds = *s;
     } else if (arg == "--repeat") {
-      const std::string text = i + 1 < argc ? argv[++i] : "";
+      const std::string text(value());
       const auto n = raidbench::text::parse_uint(text);
       if (!n || *n < 1 || *n > 100) die(fmt::format("--repeat: '{}' is not a number of runs from 1 to 100", text));
       o.repeat = *n;
-    } else if (arg == "--controller-file") {
-      o.controller.files.emplace_back(value());
-    } else if (arg == "--no-controller") {
-      o.controller.live = false;
-    } else if (arg == "--controller-owns-target") {
-      o.controller.owns_target = true;
+    } else if (args.controller_option(o.controller)) {
     } else if (arg == "--no-progress") {
       o.progress = false;
     } else {

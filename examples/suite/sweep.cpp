@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/arguments.hpp"
 #include "../common/output_file.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
@@ -105,12 +106,10 @@ sweep_options parse_sweep(int argc, char** argv) {
   else if (kind == "atto") o.kind = sweep_kind::atto;
   else if (kind == "cdm") o.kind = sweep_kind::cdm;
   else die(fmt::format("unknown sweep '{}': iometer, atto or cdm", kind));
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) die(fmt::format("{} needs a value", arg));
-      return argv[++i];
-    };
+  raidbench::tools::option_walker args(argc, argv, 2, die);
+  const auto value = [&] { return std::string(args.value()); };
+  while (args.next()) {
+    const std::string arg(args.arg());
     if (arg == "--help" || arg == "-h") {
       fmt::print("{}", sweep_usage);
       std::exit(0);
