@@ -20,6 +20,7 @@
 #include "../common/storage_report.hpp"
 #include "fsync_tests.hpp"
 #include "raidbench/context/device_of_path.hpp"
+#include "raidbench/controller/text.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/pg_test_fsync.hpp"
@@ -310,17 +311,21 @@ int main(int argc, char** argv) {
   if (!storage) die(storage.message());
 
   pg_test_fsync::fastest_commit fastest;
+  std::string fastest_name;
   std::vector<raidbench::named_result> measured;
   for (const auto& t : outcomes) {
     if (!t.measured) continue;
-    measured.push_back({t.spec->label, *t.measured});
-    if ((t.spec->section == "one_write" || t.spec->section == "two_writes") && t.ops / t.measured->stats.seconds() > fastest.per_second)
+    // Labels repeat across sections (fdatasync writes once and twice): a result's name says both.
+    measured.push_back({fmt::format("{}/{}", t.spec->section, raidbench::text::trim(t.spec->label)), *t.measured});
+    if ((t.spec->section == "one_write" || t.spec->section == "two_writes") && t.ops / t.measured->stats.seconds() > fastest.per_second) {
       fastest = {t.spec->label, t.ops / t.measured->stats.seconds()};
+      fastest_name = measured.back().name;
+    }
   }
   // The judgement is the flush rule's on the fastest method, as every tool's (verdict/verdicts.hpp).
   const auto verdicts = raidbench::tools::verdicts_of(*context, controller, o.controller, measured);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
-    return v.rule == "flush_faster_than_media" && v.subject == fastest.method;
+    return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });
   const auto meaning = pg_test_fsync::interpretation(file, *storage, fastest, flush == verdicts.end() ? nullptr : &*flush);
 

@@ -104,8 +104,9 @@ BOOST_AUTO_TEST_CASE(same_lines_as_pg_test_fsync_on_ext4_json_and_block_size_on_
   }
   for (const char* rule : {"partition_misaligned", "degraded_array", "write_back_without_battery", "policy_differs_from_default"})
     BOOST_TEST(rules.count(rule) == 1u, rule);
-  BOOST_TEST(flush_subjects.count("fdatasync") == 1u);
-  BOOST_TEST(flush_subjects.count(" 1 * 16kB open_sync write") == 1u);
+  BOOST_TEST(flush_subjects.count("one_write/fdatasync") == 1u);
+  BOOST_TEST(flush_subjects.count("two_writes/fdatasync") == 1u);
+  BOOST_TEST(flush_subjects.count("open_sync_sizes/1 * 16kB open_sync write") == 1u);
   if (with_peer) {
     BOOST_TEST(j.at("storage").at("filesystem") == "tmpfs");
     const std::string reading = j.at("interpretation").dump();

@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(the_inventory_says_whether_it_is_safe) {
   const auto through = one_controller(write_policy::write_through, battery_state::optimal);
   const verdict drive_cache = flush_faster_than_media(fast, one_disk("scsi", true), &through, held);
   BOOST_TEST((drive_cache.level == severity::critical));
-  BOOST_TEST(drive_cache.evidence[drive_cache.evidence.size() - 2].find("write-through") != std::string::npos);
+  BOOST_TEST(drive_cache.evidence[drive_cache.evidence.size() - 2].find("no write-back controller cache") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(within_twice_the_ceiling_is_not_conclusive) {

@@ -36,13 +36,15 @@ struct call_clock {
       if ((calls & 63) == 0) t = now_ns();
   }
   /// Before each request: with timing::gated, its turn (a paced run) and its observer, and its time
-  /// starts after them. False: the run ends instead (its time is up, a stop, the pace was lost).
+  /// starts after them. False: the run ends instead (its time is up, a stop, the pace was lost), and
+  /// its end is now, not the last call's.
   bool admit([[maybe_unused]] thread_job& job, [[maybe_unused]] op_kind op, [[maybe_unused]] std::uint32_t file,
              [[maybe_unused]] std::uint64_t offset, [[maybe_unused]] std::uint64_t size) {
     if constexpr (Timing == timing::kind::gated) {
-      if (job.pacer && !job.pacer->take(job)) return false;
-      if (job.observe) (*job.observe)(timing::request{op, file, offset, size, job.index});
-      t = now_ns();
+      const bool turn = !job.pacer || job.pacer->take(job);
+      if (turn && job.observe) (*job.observe)(timing::request{op, file, offset, size, job.index});
+      t = now_ns();  // refused too: the wait belongs to no call, and the run ends now
+      return turn;
     }
     return true;
   }

@@ -72,14 +72,15 @@ class event_pacer {
 
   void release(std::uint64_t start_ns, std::uint64_t deadline_ns, const std::atomic<bool>* stop, std::atomic<bool>* abort) {
     // A schedule, not a series of sleeps: a release that comes late is followed at once by those due.
-    double due = static_cast<double>(start_ns) + next_gap_ns();
+    // `due` counts from the start, so a double keeps nanoseconds however long the machine has run.
+    double due = next_gap_ns();
     std::unique_lock lock(mutex_);
     for (;;) {
       if (closed_ || stop->load(std::memory_order_relaxed) || abort->load(std::memory_order_relaxed)) break;
       const std::uint64_t now = now_ns();
       if (now >= deadline_ns) break;
-      if (static_cast<double>(now) < due) {
-        const auto wait = std::min<std::uint64_t>(static_cast<std::uint64_t>(due) - now + 1, deadline_ns - now);
+      if (const double since = static_cast<double>(now - start_ns); since < due) {
+        const auto wait = std::min<std::uint64_t>(static_cast<std::uint64_t>(due - since) + 1, deadline_ns - now);
         changed_.wait_for(lock, std::min<std::chrono::nanoseconds>(std::chrono::nanoseconds(wait), poll));
         continue;
       }

@@ -108,7 +108,16 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
     job.start_ns = start;
     job.deadline_ns = deadline;
   }
-  if (pacer) pacer->start(start, deadline, jobs[0].stop, &abort);
+  if (pacer) {
+    try {
+      pacer->start(start, deadline, jobs[0].stop, &abort);
+    } catch (const std::system_error& e) {
+      // As a worker the system cannot start: the run fails, once every started thread passed the gate.
+      setup_errors[0] = error{fmt::format("cannot start the thread that paces the requests: {}", e.code().message()),
+                              e.code().value()};
+      abort.store(true);
+    }
+  }
   go.count_down();
 
   // Progress at fixed ticks from the start (not an interval after the last report, which drifts);
@@ -129,7 +138,11 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
       snap.thread_busy_ns.push_back(s.live_busy_ns());
     }
     options.on_progress(snap);
-    next_tick += interval_ns;
+    // A report that came late (a slow reader of its output) does not make the missed ticks' reports
+    // come back to back: the next one is the next tick still ahead, as sysbench's report thread does.
+    const std::uint64_t after = now_ns();
+    do next_tick += interval_ns;
+    while (next_tick <= after && interval_ns > 0);
   };
   {
     std::unique_lock lock(done_mutex);

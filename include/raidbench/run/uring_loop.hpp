@@ -60,8 +60,9 @@ class uring_context {
 
 /// Fills the ring, waits for at least one completion, records every completion, refills.
 /// The clock is read once after each wait: it ends the reaped I/Os and starts the next batch.
-/// With timing::gated an I/O is queued only when it has its turn; while none has, the loop reaps
-/// what is in flight and waits for a turn only when nothing is, so no completion is timed late.
+/// With timing::gated an I/O is submitted alone once it has its turn; while none has, the loop
+/// reaps what is in flight and waits for a turn only when nothing is, so no completion is timed
+/// late; a periodic flush waits for the I/Os before it to complete, then for its own turn.
 template <timing::kind Timing, class Access, op_choice Choice, bool Periodic>
 void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_chooser<Choice> chooser,
                 flush_plan<Periodic> flush) {
@@ -100,12 +101,31 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
   std::uint64_t issued = 0, issued_bytes = 0, counted_since_flush = 0;
   std::uint32_t in_flight = 0;
   bool input_done = false;
+  bool flush_due = false;  // timing::gated: a flush round waits until nothing is in flight
   std::uint64_t t = now_ns();
   position where{};
+  // Starts a periodic flush of `file`. With timing::gated only once it has its turn (false: the run
+  // ends instead) and with nothing else in flight, so the wait times no I/O.
+  auto start_flush = [&](std::uint32_t file) {
+    if constexpr (Timing == timing::kind::gated) {
+      const bool turn = !job.pacer || job.pacer->take(job);
+      t = now_ns();
+      if (!turn) return false;
+    }
+    queue_flush(file);
+    if constexpr (Timing == timing::kind::gated) {
+      flush_started = now_ns();  // after its observer
+      (void)::io_uring_submit(ring);
+    } else {
+      flush_started = t;
+    }
+    if (flush.flushes_are_ops) ++issued;
+    return true;
+  };
 
   for (;;) {
     // Refill, unless a limit is reached or a flush must drain the queue first.
-    while (!free_slots.empty() && !input_done && !flush_in_flight) {
+    while (!free_slots.empty() && !input_done && !flush_in_flight && !flush_due) {
       if (issued >= job.max_ops || issued_bytes >= job.max_bytes || t >= job.deadline_ns || job.told_to_stop()) {
         input_done = true;
         break;
@@ -113,7 +133,9 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       if constexpr (Timing == timing::kind::gated) {
         if (job.pacer && !job.pacer->try_take()) {
           if (in_flight > 0) break;
-          if (!job.pacer->take(job)) {
+          const bool turn = job.pacer->take(job);
+          t = now_ns();
+          if (!turn) {
             input_done = true;
             break;
           }
@@ -142,6 +164,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       sqe->flags |= IOSQE_FIXED_FILE;
       ::io_uring_sqe_set_data64(sqe, s);
       slots[s] = {kind, where.file, t};
+      if constexpr (Timing == timing::kind::gated) (void)::io_uring_submit(ring);  // alone: a later turn times nothing of it
       ++in_flight;
       ++issued;
       issued_bytes += block;
@@ -153,13 +176,16 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
             dirty = false;
             flush_file = flush.all_files ? 0 : where.file;
             flush_end = flush.all_files ? job.layout.files : where.file + 1;
-            queue_flush(flush_file);
-            flush_started = t;
-            if (flush.flushes_are_ops) ++issued;
+            if (Timing == timing::kind::gated && in_flight > 0) flush_due = true;
+            else if (!start_flush(flush_file)) input_done = true;
             break;
           }
         }
       }
+    }
+    if (flush_due && in_flight == 0) {
+      flush_due = false;
+      if (job.failure || !start_flush(flush_file)) input_done = true;
     }
     if (in_flight == 0 && !flush_in_flight) break;
     if (const int r = ::io_uring_submit_and_wait(ring, 1); r < 0 && r != -EINTR) {
@@ -177,11 +203,9 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record(op_kind::flush, t - flush_started, 0);
-        if (++flush_file < flush_end && !job.failure && !(flush.flushes_are_ops && issued >= job.max_ops)) {
-          queue_flush(flush_file);
-          flush_started = t;
-          if (flush.flushes_are_ops) ++issued;
-        }
+        if (++flush_file < flush_end && !job.failure && !(flush.flushes_are_ops && issued >= job.max_ops) &&
+            !start_flush(flush_file))
+          input_done = true;
         continue;
       }
       const slot_state& st = slots[s];

@@ -29,7 +29,9 @@ inline std::string cache_protection(const inventory& inv, const device_ownership
   falls_back = true;
   const controller* last = nullptr;
   visit_held(inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string&) {
-    if (!writes_back(vd ? vd->current_policy.write : c.current_policy.write)) return;
+    // The virtual drives' caches with their effective policy, as the write-back verdict and rb-ctrl
+    // judge them: a controller's cache that no array uses absorbs nothing.
+    if (!vd || !writes_back(effective_write_policy(c, *vd))) return;
     any_write_back = true;
     // MegaCLI's "No Write Cache if Bad BBU": the cache turns itself off when the battery fails.
     falls_back = falls_back && vd && vd->current_policy.no_write_cache_if_bad_battery == true;
@@ -41,7 +43,7 @@ inline std::string cache_protection(const inventory& inv, const device_ownership
     last = &c;
   });
   if (!any_write_back) {
-    evidence.push_back("the controller cache holding the device is write-through: the drives' own caches absorb the flushes");
+    evidence.push_back("no write-back controller cache holds the device: the drives' own caches absorb the flushes");
     return "unprotected";
   }
   return all_protected ? "protected" : "unprotected";
