@@ -20,10 +20,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
+#include "../common/storage_report.hpp"
 #include "dispatch.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/core/units.hpp"
-#include "raidbench/report/context.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/rounds.hpp"
@@ -51,8 +51,16 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
   --time SECONDS     run time (default 5)
   --ops N            stop after N reads and writes
   --seed N           random seed (default 1)
-  --json             print the result as JSON (with the storage context under "context")
-  --context          print the storage context (kernel, filesystem, devices) before the result
+  --json             print the result as JSON, with the storage context, the RAID controller, how
+                     it is tied to the disk and the verdicts on the run
+  --context          print the storage context (kernel, filesystem, devices) and the RAID
+                     controller before the result
+  --controller-file FILE  read the controller from a saved dump of MegaCLI, StorCLI, ssacli,
+                     arcconf, mdadm or /proc/mdstat (repeatable); without one, the RAID tools
+                     found on PATH are run (with --json or --context)
+  --no-controller    do not look for a RAID controller
+  --controller-owns-target  the controller read holds the disk under --dir, when rb-run cannot
+                     see it; reports say it was asserted
   --keep             keep the files afterwards (a later run reuses files already of full size)
   --steady           run rounds of --time (or --ops) until the last 5 are at steady state as SNIA's
                      PTS defines it (within 20 % of their average, trend at most 10 %), or
@@ -143,6 +151,7 @@ options parse(int argc, char** argv) {
     else if (arg == "--seed") o.seed = count_arg(arg, value());
     else if (arg == "--json") o.json = true;
     else if (arg == "--context") o.context = true;
+    else if (args.controller_option(o.controller)) continue;
     else if (arg == "--keep") o.keep = true;
     else if (arg == "--steady") o.steady = true;
     else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, value());
@@ -201,6 +210,13 @@ bool already_prepared(const options& o) {
 
 int main(int argc, char** argv) {
   options o = parse(argc, argv);
+  // Before any file is touched, so a bad dump costs nothing.
+  std::optional<raidbench::controller_snapshot> controller;
+  if (o.json || o.context) {
+    auto found = raidbench::gather_controller(o.controller);
+    if (!found) die(found.message());
+    controller = std::move(*found);
+  }
   scratch s{o.dir, false, {}};
   std::error_code ec;
   const auto status = fs::status(s.dir, ec);
@@ -219,7 +235,12 @@ int main(int argc, char** argv) {
     s.clean();
     die(context.message());
   }
-  if (o.context && !o.json) fmt::print("{}\n", raidbench::format_context(*context));
+  if (o.context && !o.json) fmt::print("{}\n", raidbench::tools::storage_text(*context, controller, o.controller));
+  // The storage part of the JSON and the verdicts on what was measured, as every tool's.
+  const auto add_storage = [&](nlohmann::json& j, const raidbench::result& measured) {
+    const raidbench::named_result judged[] = {{"run", measured}};
+    raidbench::tools::add_storage_json(j, *context, controller, o.controller, judged);
+  };
 
   raidbench::stop_on_signals stop_guard;
   raidbench::run_options ro;
@@ -283,7 +304,7 @@ int main(int argc, char** argv) {
     if (!r) die(r.message());
     if (o.json) {
       nlohmann::json j = r->window;
-      j["context"] = *context;
+      add_storage(j, r->window);
       j["steady_state"] = raidbench::steady_state_json(*r);
       fmt::print("{}\n", j.dump(2));
     } else {
@@ -296,7 +317,7 @@ int main(int argc, char** argv) {
   if (!r) die(r.message());
   if (o.json) {
     nlohmann::json j = *r;
-    j["context"] = *context;
+    add_storage(j, *r);
     fmt::print("{}\n", j.dump(2));
   }
   else fmt::print("{}", raidbench::format_summary(*r, ram_bytes()));

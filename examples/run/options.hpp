@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "raidbench/controller/gather.hpp"
+
 namespace rb_run {
 
 enum class pattern { read, write, rewrite, randread, randwrite, randrw, rw };
@@ -28,6 +30,7 @@ struct options {
   std::uint64_t seed = 1;
   bool json = false;
   bool context = false;
+  raidbench::controller_request controller;  ///< --controller-file, --no-controller, --controller-owns-target
   bool keep = false;
   bool steady = false;          // rounds of `seconds` (or `ops`) until SNIA PTS steady state
   unsigned max_rounds = 30;

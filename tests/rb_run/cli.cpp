@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -54,10 +55,19 @@ BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
   const auto scratch = dir / "scratch";
   fs::create_directory(scratch);
   { std::FILE* f = std::fopen((scratch / "mine").c_str(), "w"); std::fclose(f); }
+  const std::string dump = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt";
   const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
-                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json");
+                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json"
+                       " --controller-file " + dump);
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
+  // The storage part every tool's JSON has: the controller read, its tie to the disk, the verdicts.
+  BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
+  BOOST_TEST(j.at("device_under_test").is_object());
+  std::set<std::string> rules;
+  for (const auto& v : j.at("verdicts")) rules.insert(v.at("rule").get<std::string>());
+  for (const char* rule : {"write_back_without_battery", "page_cache_reads", "flush_faster_than_media"})
+    BOOST_TEST(rules.count(rule) == 1u, rule);
   BOOST_TEST(j.at("statistics").at("events").get<int>() == 400);
   BOOST_TEST(j.at("workload").at("files").get<int>() == 2);
   BOOST_TEST(j.at("workload").at("sync").get<std::string>() == "fdatasync_every");
