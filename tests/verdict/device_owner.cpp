@@ -18,6 +18,8 @@
 #include "raidbench/verdict/degraded_array.hpp"
 #include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
+#include "raidbench/result/result_json.hpp"
+#include "../../examples/common/storage_report.hpp"
 
 using namespace raidbench;
 using namespace raidbench::test;
@@ -105,6 +107,44 @@ BOOST_AUTO_TEST_CASE(megacli_dump_tied_by_the_scsi_target_id_of_its_virtual_driv
   BOOST_TEST(j["status"] == "owns");
   BOOST_TEST(j["ties"][0]["virtual_drive"] == 0);
   BOOST_TEST((j.get<device_ownership>() == o));
+}
+
+// One judgement: one recorded result (JSON), one fake /sys tree and one set of dumps through the
+// entry point of raidbench, rb-dd, rb-fileio, rb-fsync and rb-run (tools::verdicts_of), through the
+// rules called one by one, and rb-ctrl's findings on the same dumps: the same conclusions.
+BOOST_AUTO_TEST_CASE(every_tool_judges_the_same_facts_the_same_way) {
+  temp_dir root;
+  scsi_disk(root.path(), pci_function(root.path(), "0000:03:00.0", "megaraid_sas"), "sda", 0, 2, 0);
+  const auto c = context_of(root.path(), 8, 0);
+  const nlohmann::json recorded = fast.result;
+  const named_result results[] = {{fast.name, recorded.get<result>()}};
+  for (const auto state : {battery_state::optimal, battery_state::failed, battery_state::learning}) {
+    controller_snapshot snapshot{"dumps", perc_h730(), {}, {}};
+    snapshot.inv.controllers[0].battery.state = state;
+    snapshot.findings = check_inventory(snapshot.inv);
+    const std::optional<controller_snapshot> controller(snapshot);
+    const controller_request asked;
+    const auto owner = tools::device_under_test(c, controller, asked);
+    const auto verdicts = tools::verdicts_of(c, controller, asked, results);
+    BOOST_TEST_CONTEXT("battery " << to_string(state)) {
+      BOOST_TEST((verdicts == evaluate_verdicts(c, &snapshot.inv, owner, results)));
+      const auto rule = [&](std::string_view name) {
+        const auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const verdict& v) { return v.rule == name; });
+        BOOST_TEST_REQUIRE((it != verdicts.end()), name);
+        return *it;
+      };
+      BOOST_TEST((rule("write_back_without_battery") == write_back_without_battery(&snapshot.inv, owner)));
+      BOOST_TEST((rule("flush_faster_than_media") == flush_faster_than_media(results[0], c, &snapshot.inv, owner)));
+      BOOST_TEST((rule("degraded_array") == degraded_array(c, &snapshot.inv, owner)));
+      // rb-ctrl, on the inventory alone, says what the verdict says (and at the same level).
+      const auto finding = std::find_if(snapshot.findings.begin(), snapshot.findings.end(),
+                                        [](const raidbench::finding& f) { return f.check == "write_back_unprotected"; });
+      BOOST_TEST(rule("write_back_without_battery").fired == (finding != snapshot.findings.end()));
+      if (finding != snapshot.findings.end()) BOOST_TEST((finding->level == rule("write_back_without_battery").level));
+      // A cache without a healthy battery cannot make the flush verdict reassure.
+      BOOST_TEST((rule("flush_faster_than_media").level == (state == battery_state::optimal ? severity::info : severity::critical)));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_target_id_no_virtual_drive_has_leaves_it_unknown) {
