@@ -31,6 +31,9 @@ struct text_line {
   bool unreadable = false;
 };
 
+/// True for an ASCII digit.
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
 /// True for the ASCII blanks a tool or a paste puts between fields.
 constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -144,6 +147,18 @@ inline std::optional<unsigned> parse_uint(std::string_view text) {
   const auto v = parse_unsigned(text);
   if (!v || *v > std::numeric_limits<unsigned>::max()) return std::nullopt;
   return static_cast<unsigned>(*v);
+}
+
+/// The digits right after the first `word` (case-insensitive) in `s`: "bay " in "port 1I:box 1:bay 12"
+/// → 12, "c" in "/c0/e252/s3" → 0; nullopt without the word or digits after it.
+inline std::optional<unsigned> number_after(std::string_view s, std::string_view word) {
+  for (std::size_t i = 0; i + word.size() <= s.size(); ++i) {
+    if (!iequals(s.substr(i, word.size()), word)) continue;
+    std::size_t end = i + word.size();
+    while (end < s.size() && is_digit(s[end])) ++end;
+    return parse_uint(s.substr(i + word.size(), end - i - word.size()));
+  }
+  return std::nullopt;
 }
 
 /// The number a value starts with, ignoring what follows: "35C (95.00 F)" → 35, "71 %" → 71.

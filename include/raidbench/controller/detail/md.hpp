@@ -9,8 +9,6 @@
 
 namespace raidbench::detail::md {
 
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-
 /// RAID level from md's personality name ("raid10", "linear", "multipath").
 inline std::optional<raid_level> parse_personality(std::string_view s) {
   if (iequals(s, "raid0")) return raid_level::raid0;

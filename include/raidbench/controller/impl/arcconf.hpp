@@ -17,10 +17,8 @@
 namespace raidbench {
 
 namespace detail::arcconf_text {
-
 enum class part { top, controller, logical, physical, array, other };
 
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // arcconf aligns "Key   : value"; split at " : " first, as keys may hold a colon ("Device(T:L)").
 inline std::optional<key_value> split(std::string_view line) {
@@ -30,17 +28,6 @@ inline std::optional<key_value> split(std::string_view line) {
     if (!kv.key.empty()) return kv;
   }
   return split_key_value(line);
-}
-
-// The number after `word` ("Slot 0(Connector 0:CN0)" → 0 for "Slot ").
-inline std::optional<unsigned> number_after(std::string_view s, std::string_view word) {
-  for (std::size_t i = 0; i + word.size() <= s.size(); ++i) {
-    if (!iequals(s.substr(i, word.size()), word)) continue;
-    std::size_t end = i + word.size();
-    while (end < s.size() && is_digit(s[end])) ++end;
-    return parse_uint(s.substr(i + word.size(), end - i - word.size()));
-  }
-  return std::nullopt;
 }
 
 // "Logical Device number 3", "Array Number 0", "Device #8" → the number, when `s` is such a header.

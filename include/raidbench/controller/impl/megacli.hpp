@@ -135,8 +135,9 @@ inline std::optional<disk_cache_policy> disk_cache_of(std::string_view text) {
   return std::nullopt;
 }
 
-// The number after `prefix` in the line ("Adapter #3" → 3), when the line starts with it.
-inline std::optional<unsigned> number_after(std::string_view line, std::string_view prefix) {
+// The number after `prefix` in the line ("Adapter #3" → 3), when the line starts with it
+// (text::number_after finds the word anywhere).
+inline std::optional<unsigned> prefixed_number(std::string_view line, std::string_view prefix) {
   line = trim(line);
   if (!istarts_with(line, prefix)) return std::nullopt;
   line = trim(line.substr(prefix.size()));
@@ -147,9 +148,9 @@ inline std::optional<unsigned> number_after(std::string_view line, std::string_v
 
 // RAID level from "Primary-1, Secondary-0, RAID Level Qualifier-0" and the span depth.
 inline std::optional<raid_level> raid_level_of(std::string_view text, std::optional<unsigned> spans) {
-  const auto primary = number_after(text, "Primary-");
+  const auto primary = prefixed_number(text, "Primary-");
   const auto at = text.find("Secondary-");
-  const auto secondary = at == std::string_view::npos ? std::nullopt : number_after(text.substr(at), "Secondary-");
+  const auto secondary = at == std::string_view::npos ? std::nullopt : prefixed_number(text.substr(at), "Secondary-");
   if (!primary) return std::nullopt;
   const bool spanned = (spans && *spans > 1) || (secondary && *secondary != 0);
   switch (*primary) {
@@ -392,20 +393,20 @@ class reader {
 
   void read_line(const text_line& line) {
     const std::string_view t = trim(line.text);
-    if (auto n = number_after(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
-    if (auto n = number_after(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (auto n = prefixed_number(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (auto n = prefixed_number(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
     if (istarts_with(t, "BBU ") && icontains(t, "for Adapter")) {
-      select(number_after(t.substr(t.rfind(':') + 1), ""));
+      select(prefixed_number(t.substr(t.rfind(':') + 1), ""));
       block_ = block::bbu;
       return;
     }
-    if (auto n = number_after(t, "Number of enclosures on adapter")) { select(n); block_ = block::enclosure; return; }
-    if (auto n = number_after(t, "PCI information for Controller")) { select(n); block_ = block::pci; pci_ = {}; return; }
-    if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(number_after(t, "Adapter ")); return; }
+    if (auto n = prefixed_number(t, "Number of enclosures on adapter")) { select(n); block_ = block::enclosure; return; }
+    if (auto n = prefixed_number(t, "PCI information for Controller")) { select(n); block_ = block::pci; pci_ = {}; return; }
+    if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(prefixed_number(t, "Adapter ")); return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
-    if (auto n = number_after(t, "Virtual Drive:")) {  // "Virtual Drive: 0 (Target Id: 0)"
+    if (auto n = prefixed_number(t, "Virtual Drive:")) {  // "Virtual Drive: 0 (Target Id: 0)"
       const auto target = t.find("Target Id");
-      new_vd(n, target == std::string_view::npos ? std::nullopt : number_after(t.substr(target), "Target Id:"));
+      new_vd(n, target == std::string_view::npos ? std::nullopt : prefixed_number(t.substr(target), "Target Id:"));
       summary_ = false;
       return;
     }
@@ -465,14 +466,14 @@ class reader {
   // "Adapter 0-VD 1(target id: 1): Cache Policy:WriteBack, ..." or "...: Disk Write Cache : Disabled".
   void ld_get_prop(const text_line& line) {
     const std::string_view t = trim(line.text);
-    const auto adapter = number_after(t, "Adapter ");
+    const auto adapter = prefixed_number(t, "Adapter ");
     const auto at = t.find("-VD ");
-    const auto vd_id = number_after(t.substr(at + 1), "VD ");
+    const auto vd_id = prefixed_number(t.substr(at + 1), "VD ");
     const auto close = t.find("):");
     if (!adapter || !vd_id || close == std::string_view::npos) { warn(line.number, "cannot read LDGetProp line"); return; }
     select(adapter);
     const auto target = t.find("target id:");
-    new_vd(vd_id, target == std::string_view::npos ? std::nullopt : number_after(t.substr(target), "target id:"));
+    new_vd(vd_id, target == std::string_view::npos ? std::nullopt : prefixed_number(t.substr(target), "target id:"));
     const auto kv = split_key_value(t.substr(close + 2));
     if (!kv) { warn(line.number, "cannot read LDGetProp line"); return; }
     if (iequals(kv->key, "Cache Policy")) policy(line.number, kv->value, vd().current_policy);
@@ -486,8 +487,8 @@ class reader {
     found_ = true;
     new_pd();
     const auto enclosure = t.find("Enclosure "), slot = t.find("Slot ");
-    if (enclosure != std::string_view::npos) pd().enclosure = number_after(t.substr(enclosure), "Enclosure ");
-    if (slot != std::string_view::npos) pd().slot = number_after(t.substr(slot), "Slot ");
+    if (enclosure != std::string_view::npos) pd().enclosure = prefixed_number(t.substr(enclosure), "Enclosure ");
+    if (slot != std::string_view::npos) pd().slot = prefixed_number(t.substr(slot), "Slot ");
     pd().state = istarts_with(t, "Rebuild") ? pd_state::rebuilding : pd_state::copyback;
     block_ = block::none;
   }
@@ -653,7 +654,7 @@ class reader {
         new_pd();
         pd().location = str(v);
         const auto slot = v.rfind("Slot");
-        if (slot != std::string_view::npos) pd().slot = number_after(v.substr(slot), "Slot");
+        if (slot != std::string_view::npos) pd().slot = prefixed_number(v.substr(slot), "Slot");
         block_ = block::summary;
         return true;
       }
@@ -672,7 +673,7 @@ class reader {
       else return false;
     } else if (summary_part_ == "virtual drives") {
       if (iequals(k, "Virtual drive")) {
-        const auto id = number_after(v, "Target Id");
+        const auto id = prefixed_number(v, "Target Id");
         new_vd(id, id);
         block_ = block::summary;
         const auto name = v.find("VD name");

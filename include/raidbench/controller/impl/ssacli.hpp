@@ -41,7 +41,6 @@ struct controller_notes {
   std::optional<unsigned> battery_count;
 };
 
-inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // "RAID 1+0", "1+0", "RAID 6 (ADG)", "ADG", "5", "1ADM", "RAID 1(ADM)".
 inline std::optional<raid_level> parse_level(std::string_view text) {
@@ -97,17 +96,6 @@ inline bool apply_interface(std::string_view s, physical_drive& pd) {
   if (icontains(s, "ssd") || icontains(s, "solid state")) pd.media = media_type::ssd;
   else if (icontains(s, "hdd")) pd.media = media_type::hdd;
   return true;
-}
-
-// Digits right after `word` in "port 1I:box 1:bay 12".
-inline std::optional<unsigned> number_after(std::string_view s, std::string_view word) {
-  for (std::size_t i = 0; i + word.size() <= s.size(); ++i) {
-    if (!iequals(s.substr(i, word.size()), word)) continue;
-    std::size_t end = i + word.size();
-    while (end < s.size() && is_digit(s[end])) ++end;
-    return parse_uint(s.substr(i + word.size(), end - i - word.size()));
-  }
-  return std::nullopt;
 }
 
 // The comma-separated fields inside the outer parentheses of "logicaldrive 1 (2.2 TB, RAID 1+0, OK)".

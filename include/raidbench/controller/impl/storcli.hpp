@@ -121,14 +121,6 @@ inline std::optional<battery_state> battery_state_of(std::string_view s) {
   return std::nullopt;
 }
 
-inline std::optional<unsigned> number_after(std::string_view s, char letter) {
-  const auto at = s.find(letter);
-  if (at == std::string_view::npos) return std::nullopt;
-  std::size_t end = at + 1;
-  while (end < s.size() && s[end] >= '0' && s[end] <= '9') ++end;
-  return parse_uint(s.substr(at + 1, end - at - 1));
-}
-
 // Keys storcli prints that the model has no field for (or that a section other than the one that
 // models them repeats), read past on purpose; collected from real outputs, text and JSON.
 inline constexpr std::string_view ignored_keys[] = {
@@ -441,11 +433,11 @@ class builder {
     const auto path = name.substr(name.find('/'));
     const auto end = path.find(' ');
     const std::string_view p = path.substr(0, end);
-    if (auto c = number_after(p, 'c'); c && (!ctrl_ || inv_.controllers[*ctrl_].number != c)) select(c);
+    if (auto c = number_after(p, "c"); c && (!ctrl_ || inv_.controllers[*ctrl_].number != c)) select(c);
     const auto e = p.find("/e");
     const auto s = p.find("/s");
-    return pd(e == std::string_view::npos ? std::nullopt : number_after(p.substr(e + 1), 'e'),
-              s == std::string_view::npos ? std::nullopt : number_after(p.substr(s + 1), 's'));
+    return pd(e == std::string_view::npos ? std::nullopt : number_after(p.substr(e + 1), "e"),
+              s == std::string_view::npos ? std::nullopt : number_after(p.substr(s + 1), "s"));
   }
 
   bool controller_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
@@ -484,7 +476,7 @@ class builder {
   }
 
   bool vd_kv(std::size_t line, std::string_view section, std::string_view k, std::string_view v) {
-    auto& d = vd(number_after(section, 'D'));
+    auto& d = vd(number_after(section, "D"));
     if (iequals(k, "Strip Size")) set(line, k, d.strip_bytes, parse_tool_size(v), v);
     else if (iequals(k, "Span Depth")) set(line, k, d.span_count, parse_uint(v), v);
     else if (iequals(k, "Number of Drives Per Span")) {
