@@ -88,6 +88,17 @@ struct spelling {
   E value;
 };
 
+/// Lower-case letters and digits only, for vocabularies that vary in case, spaces and punctuation:
+/// "Unconfigured(good), Spun Up" → "unconfiguredgoodspunup", "Onln" → "onln".
+inline std::string squash(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    c = to_lower(c);
+    if ((c >= 'a' && c <= 'z') || is_digit(c)) out += c;
+  }
+  return out;
+}
+
 /// The value a word stands for in a vocabulary table (case-insensitive); nullopt for a word the
 /// table does not list, so the parser can warn about it instead of guessing.
 template <class E, std::size_t N>

@@ -19,29 +19,15 @@ namespace raidbench {
 
 namespace detail::megacli_detail {
 
-// Lower-case letters and digits only: "Unconfigured(good), Spun Up" → "unconfiguredgoodspunup".
-inline std::string squash(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    c = to_lower(c);
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-  }
-  return out;
-}
+// "Firmware state" words, squashed ("Unconfigured(good), Spun Up" → "unconfiguredgood" before the comma).
+inline constexpr spelling<pd_state> pd_states[] = {
+    {"online", pd_state::online}, {"hotspare", pd_state::hot_spare}, {"rebuild", pd_state::rebuilding},
+    {"rebuilding", pd_state::rebuilding}, {"copyback", pd_state::copyback},
+    {"unconfiguredgood", pd_state::unconfigured_good}, {"unconfiguredbad", pd_state::unconfigured_bad},
+    {"jbod", pd_state::jbod}, {"failed", pd_state::failed}, {"offline", pd_state::offline}, {"missing", pd_state::missing}};
 
 inline std::optional<pd_state> pd_state_of(std::string_view text) {
-  const std::string s = squash(text.substr(0, text.find(',')));
-  if (s == "online") return pd_state::online;
-  if (s == "hotspare") return pd_state::hot_spare;
-  if (s == "rebuild" || s == "rebuilding") return pd_state::rebuilding;
-  if (s == "copyback") return pd_state::copyback;
-  if (s == "unconfiguredgood") return pd_state::unconfigured_good;
-  if (s == "unconfiguredbad") return pd_state::unconfigured_bad;
-  if (s == "jbod") return pd_state::jbod;
-  if (s == "failed") return pd_state::failed;
-  if (s == "offline") return pd_state::offline;
-  if (s == "missing") return pd_state::missing;
-  return std::nullopt;
+  return look_up(squash(text.substr(0, text.find(','))), pd_states);
 }
 
 // The operation named by an "Ongoing Progresses:" line of -LDInfo.
@@ -53,15 +39,10 @@ inline std::optional<vd_operation> operation_of(std::string_view key) {
   return std::nullopt;
 }
 
-inline std::optional<vd_state> vd_state_of(std::string_view text) {
-  const std::string s = squash(text);
-  if (s == "optimal") return vd_state::optimal;
-  if (s == "degraded") return vd_state::degraded;
-  if (s == "partiallydegraded") return vd_state::partially_degraded;
-  if (s == "offline") return vd_state::offline;
-  if (s == "failed") return vd_state::failed;
-  return std::nullopt;
-}
+inline constexpr spelling<vd_state> vd_states[] = {{"optimal", vd_state::optimal}, {"degraded", vd_state::degraded},
+    {"partiallydegraded", vd_state::partially_degraded}, {"offline", vd_state::offline}, {"failed", vd_state::failed}};
+
+inline std::optional<vd_state> vd_state_of(std::string_view text) { return look_up(squash(text), vd_states); }
 
 inline std::optional<media_type> media_of(std::string_view text) {
   if (icontains(text, "solid state")) return media_type::ssd;

@@ -24,52 +24,23 @@ namespace detail::storcli_detail {
 
 using row = std::map<std::string, std::string, std::less<>>;
 
-inline std::string squash(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    c = to_lower(c);
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-  }
-  return out;
-}
+// storcli's state and level words, squashed ("Onln", "UGood", "RAID1E").
+inline constexpr spelling<pd_state> pd_states[] = {
+    {"onln", pd_state::online}, {"online", pd_state::online}, {"offln", pd_state::offline},
+    {"offline", pd_state::offline}, {"ugood", pd_state::unconfigured_good}, {"ubad", pd_state::unconfigured_bad},
+    {"ghs", pd_state::hot_spare}, {"dhs", pd_state::hot_spare}, {"rbld", pd_state::rebuilding},
+    {"cpybck", pd_state::copyback}, {"jbod", pd_state::jbod}, {"msng", pd_state::missing},
+    {"failed", pd_state::failed}, {"fail", pd_state::failed}};
+// "Rbld" and "Rec": rebuilding or recovering, so redundancy is not back yet.
+inline constexpr spelling<vd_state> vd_states[] = {{"optl", vd_state::optimal}, {"dgrd", vd_state::degraded},
+    {"pdgd", vd_state::partially_degraded}, {"ofln", vd_state::offline}, {"rbld", vd_state::degraded}, {"rec", vd_state::degraded}};
+inline constexpr spelling<raid_level> levels[] = {{"raid0", raid_level::raid0}, {"raid1", raid_level::raid1},
+    {"raid1e", raid_level::raid1e}, {"raid5", raid_level::raid5}, {"raid6", raid_level::raid6},
+    {"raid10", raid_level::raid10}, {"raid50", raid_level::raid50}, {"raid60", raid_level::raid60}};
 
-inline std::optional<pd_state> pd_state_of(std::string_view s) {
-  const std::string k = squash(s);
-  if (k == "onln" || k == "online") return pd_state::online;
-  if (k == "offln" || k == "offline") return pd_state::offline;
-  if (k == "ugood") return pd_state::unconfigured_good;
-  if (k == "ubad") return pd_state::unconfigured_bad;
-  if (k == "ghs" || k == "dhs") return pd_state::hot_spare;
-  if (k == "rbld") return pd_state::rebuilding;
-  if (k == "cpybck") return pd_state::copyback;
-  if (k == "jbod") return pd_state::jbod;
-  if (k == "msng") return pd_state::missing;
-  if (k == "failed" || k == "fail") return pd_state::failed;
-  return std::nullopt;
-}
-
-inline std::optional<vd_state> vd_state_of(std::string_view s) {
-  const std::string k = squash(s);
-  if (k == "optl") return vd_state::optimal;
-  if (k == "dgrd") return vd_state::degraded;
-  if (k == "pdgd") return vd_state::partially_degraded;
-  if (k == "ofln") return vd_state::offline;
-  if (k == "rbld" || k == "rec") return vd_state::degraded;  // rebuilding or recovering: redundancy not back yet
-  return std::nullopt;
-}
-
-inline std::optional<raid_level> level_of(std::string_view s) {
-  const std::string k = squash(s);
-  if (k == "raid0") return raid_level::raid0;
-  if (k == "raid1") return raid_level::raid1;
-  if (k == "raid1e") return raid_level::raid1e;
-  if (k == "raid5") return raid_level::raid5;
-  if (k == "raid6") return raid_level::raid6;
-  if (k == "raid10") return raid_level::raid10;
-  if (k == "raid50") return raid_level::raid50;
-  if (k == "raid60") return raid_level::raid60;
-  return std::nullopt;
-}
+inline std::optional<pd_state> pd_state_of(std::string_view s) { return look_up(squash(s), pd_states); }
+inline std::optional<vd_state> vd_state_of(std::string_view s) { return look_up(squash(s), vd_states); }
+inline std::optional<raid_level> level_of(std::string_view s) { return look_up(squash(s), levels); }
 
 // A flash cache VD's TYPE ("NytroCache1", "CacheCade0", "Cac1"): nullopt when it is not one, else the
 // RAID level its digit names (empty when none does).
