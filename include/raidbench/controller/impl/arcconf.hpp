@@ -36,19 +36,13 @@ inline std::optional<unsigned> header_number(std::string_view s, std::string_vie
   return parse_uint(s.substr(prefix.size()));
 }
 
-inline std::optional<raid_level> parse_level(std::string_view s) {
-  if (s == "0") return raid_level::raid0;
-  if (s == "1") return raid_level::raid1;
-  if (iequals(s, "1E")) return raid_level::raid1e;
-  if (s == "5") return raid_level::raid5;
-  if (s == "6") return raid_level::raid6;
-  if (s == "10") return raid_level::raid10;
-  if (s == "50") return raid_level::raid50;
-  if (s == "60") return raid_level::raid60;
-  if (iequals(s, "1 (Triple)") || iequals(s, "1Triple")) return raid_level::raid1_triple;
-  if (iequals(s, "10 (Triple)") || iequals(s, "10Triple")) return raid_level::raid10_triple;
-  return std::nullopt;
-}
+// "RAID level" values: "1E", "10 (Triple)", "1Triple"…
+inline constexpr spelling<raid_level> levels[] = {{"0", raid_level::raid0}, {"1", raid_level::raid1},
+    {"1E", raid_level::raid1e}, {"5", raid_level::raid5}, {"6", raid_level::raid6}, {"10", raid_level::raid10},
+    {"50", raid_level::raid50}, {"60", raid_level::raid60}, {"1 (Triple)", raid_level::raid1_triple},
+    {"1Triple", raid_level::raid1_triple}, {"10 (Triple)", raid_level::raid10_triple}, {"10Triple", raid_level::raid10_triple}};
+
+inline std::optional<raid_level> parse_level(std::string_view s) { return look_up(s, levels); }
 
 // A logical device's status: its health, the work running on it, or both: "Optimal", "Degraded",
 // "Rebuilding" (a rebuild on a device that has lost redundancy until it ends), "Suboptimal, Fault

@@ -42,22 +42,20 @@ struct controller_notes {
 };
 
 
-// "RAID 1+0", "1+0", "RAID 6 (ADG)", "ADG", "5", "1ADM", "RAID 1(ADM)".
+// "RAID 1+0", "1+0", "RAID 6 (ADG)", "ADG", "5", "1ADM", "RAID 1(ADM)", without blanks, parentheses
+// and a leading "RAID".
+inline constexpr spelling<raid_level> levels[] = {{"0", raid_level::raid0}, {"1", raid_level::raid1},
+    {"1+0", raid_level::raid10}, {"10", raid_level::raid10}, {"5", raid_level::raid5}, {"6", raid_level::raid6},
+    {"6adg", raid_level::raid6}, {"adg", raid_level::raid6}, {"50", raid_level::raid50}, {"60", raid_level::raid60},
+    {"1adm", raid_level::raid1_triple}, {"1triple", raid_level::raid1_triple}, {"1+0adm", raid_level::raid10_triple},
+    {"10adm", raid_level::raid10_triple}, {"1+0triple", raid_level::raid10_triple}, {"10triple", raid_level::raid10_triple}};
+
 inline std::optional<raid_level> parse_level(std::string_view text) {
   std::string s;
   for (char c : text)
     if (!is_blank(c) && c != '(' && c != ')') s += to_lower(c);
   if (s.starts_with("raid")) s.erase(0, 4);
-  if (s == "0") return raid_level::raid0;
-  if (s == "1") return raid_level::raid1;
-  if (s == "1+0" || s == "10") return raid_level::raid10;
-  if (s == "5") return raid_level::raid5;
-  if (s == "6" || s == "6adg" || s == "adg") return raid_level::raid6;
-  if (s == "50") return raid_level::raid50;
-  if (s == "60") return raid_level::raid60;
-  if (s == "1adm" || s == "1triple") return raid_level::raid1_triple;
-  if (s == "1+0adm" || s == "10adm" || s == "1+0triple" || s == "10triple") return raid_level::raid10_triple;
-  return std::nullopt;
+  return look_up(s, levels);
 }
 
 // A logical drive's status word: its health, or the work running on it ("Recovering" is both: a
