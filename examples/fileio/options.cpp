@@ -256,11 +256,7 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
   }
   if (name == "file-merged-requests") return set(o.merged_requests, to_unsigned(name, value, 1u << 20));
   if (name == "file-rw-ratio") return set(o.rw_ratio, to_double(name, value));
-  if (name == "threads") {
-    auto n = to_unsigned(name, value, 4096);
-    if (n && *n == 0) return fatal("Invalid value for --threads: 0.\n");
-    return set(o.threads, n);
-  }
+  if (name == "threads") return set(o.threads, to_unsigned(name, value, 4096));  // 0: refused below
   // The 0.4 spellings: kept apart, as sysbench reads them over the new ones only when set (parse()).
   if (name == "num-threads") return set(o.old_threads, to_unsigned(name, value, 4096));
   if (name == "max-time") return set(o.old_time_seconds, to_double(name, value));
@@ -367,6 +363,12 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
       if (e.call.empty()) e.call = refused_before_banner;
       return e;
     }
+  }
+  // --threads=0 is refused once the old spelling had its say (--num-threads above 1 replaces it).
+  if (o.threads == 0 && o.old_threads <= 1) {
+    raidbench::error e = fatal("Invalid value for --threads: 0.\n");
+    e.call = refused_before_banner;
+    return e;
   }
   // No test named: sysbench reads a Lua script from standard input and hands it the options unread.
   if (words.empty()) {
