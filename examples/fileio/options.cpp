@@ -332,6 +332,31 @@ raidbench::report::fileio_settings options::settings() const {
   return s;
 }
 
+// sysbench 1.0.20 reads an old spelling over the new one when it is set (above 1 threads, above 0
+// else), and warns, in this order whatever the order on the command line; its init() does so for
+// every command but --help and --version.
+void resolve_old_spellings(options& o) {
+  if (o.old_threads > 1) {
+    o.stdout_warnings.emplace_back("WARNING: --num-threads is deprecated, use --threads instead");
+    o.threads = o.old_threads;
+  }
+  if (o.old_events > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
+    o.events = o.old_events;
+  }
+  if (o.old_time_seconds > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
+    o.time_seconds = o.old_time_seconds;
+  }
+  if (o.events == 0 && o.time_seconds == 0)
+    o.stdout_warnings.emplace_back("WARNING: Both event and time limits are disabled, running an endless test");
+  if (o.old_rate > 0) {
+    o.stdout_warnings.emplace_back("WARNING: --tx-rate is deprecated, use --rate instead");
+    o.rate = o.old_rate;
+  }
+  if (o.debug) o.verbosity = 5;  // sysbench's --debug raises its logger to DEBUG
+}
+
 expected<options> parse(const std::vector<std::string_view>& args, std::string_view program) {
   options o;
   // sysbench's words: the first word that is not a "--" option names the test ("-h" too), the second
@@ -382,6 +407,7 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
   for (std::string_view a : args) {
     if (a == "help") {
       o.cmd = command::test_help;
+      resolve_old_spellings(o);
       return o;
     }
     if (a.starts_with("--")) {
@@ -403,27 +429,7 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
     }
     return raidbench::error{fmt::format("Unknown command: {}", a)};
   }
-  // sysbench 1.0.20 reads an old spelling over the new one when it is set (above 1 threads, above 0
-  // else), and warns, in this order whatever the order on the command line.
-  if (o.old_threads > 1) {
-    o.stdout_warnings.emplace_back("WARNING: --num-threads is deprecated, use --threads instead");
-    o.threads = o.old_threads;
-  }
-  if (o.old_events > 0) {
-    o.stdout_warnings.emplace_back("WARNING: --max-requests is deprecated, use --events instead");
-    o.events = o.old_events;
-  }
-  if (o.old_time_seconds > 0) {
-    o.stdout_warnings.emplace_back("WARNING: --max-time is deprecated, use --time instead");
-    o.time_seconds = o.old_time_seconds;
-  }
-  if (o.events == 0 && o.time_seconds == 0)
-    o.stdout_warnings.emplace_back("WARNING: Both event and time limits are disabled, running an endless test");
-  if (o.old_rate > 0) {
-    o.stdout_warnings.emplace_back("WARNING: --tx-rate is deprecated, use --rate instead");
-    o.rate = o.old_rate;
-  }
-  if (o.debug) o.verbosity = 5;  // sysbench's --debug raises its logger to DEBUG
+  resolve_old_spellings(o);
   if (!command_given) return raidbench::error{"The 'fileio' test requires a command argument. See 'sysbench fileio help'"};
   if (o.cmd == command::run && !o.mode_given)
     return fatal("Missing required argument: --file-test-mode\n\n" + std::string(fileio_options_help));
