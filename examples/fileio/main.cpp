@@ -134,7 +134,7 @@ plan plan_of(const options& o) {
   p.seed = o.rand_seed ? o.rand_seed : raidbench::now_ns();
   p.time = std::chrono::nanoseconds(static_cast<std::int64_t>(o.time_seconds * 1e9));
   p.events = o.events;
-  p.rate = o.rate;
+  p.rate = static_cast<std::uint32_t>(o.rate);  // as sysbench's unsigned: -1 is 4294967295 per second
   // --debug: sysbench's line per request, on its logger's stream (stderr under --json). One write
   // per line: stdio's lock keeps the threads' lines whole.
   if (o.debug)
@@ -180,7 +180,7 @@ int run_test(const options& o) {
   for (std::uint32_t i = 0; verbosity >= 5 && i < o.files; ++i) opened += fmt::format("DEBUG: Opening file: test_file.{}\n", i);
   // sysbench starts its helper threads first: intermediate reports, the event generator (--rate), checkpoints.
   if (verbosity >= 5 && o.report_interval > 0) started += "DEBUG: Reporting thread started\n";
-  if (verbosity >= 5 && o.rate > 0) started += "DEBUG: Event generating thread started\n";
+  if (verbosity >= 5 && o.rate != 0) started += "DEBUG: Event generating thread started\n";
   if (verbosity >= 5 && !o.checkpoints.empty()) started += "DEBUG: Checkpoints report thread started\n";
   for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) started\n", i);
   for (unsigned i = 0; verbosity >= 5 && i < o.threads; ++i) started += fmt::format("DEBUG: Worker thread (#{}) initialized\n", i);

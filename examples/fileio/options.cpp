@@ -65,6 +65,18 @@ expected<std::uint64_t> to_unsigned(std::string_view name, std::string_view v, s
   return n;
 }
 
+// A rate as sysbench 1.0.20 reads its int options (strtol: a sign allowed, empty is 0, a value
+// outside a C int is unreadable). sysbench keeps it unsigned: -1 is a rate of 4294967295 per second.
+expected<std::int32_t> to_rate(std::string_view name, std::string_view v) {
+  if (v.empty()) return 0;
+  const std::string_view digits = v.starts_with('+') ? v.substr(1) : v;
+  long long n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size() || n > INT_MAX || n < INT_MIN)
+    return unreadable(name, v);
+  return static_cast<std::int32_t>(n);
+}
+
 expected<double> to_double(std::string_view name, std::string_view v) {
   double d = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
@@ -163,8 +175,8 @@ expected<void> apply(options& o, std::string_view name, std::string_view value, 
     if (!n || *n == 0) return fatal("Invalid value for thread-stack-size: 0.\n");
     return {};
   }
-  if (name == "rate") return set(o.rate, to_unsigned(name, value, INT_MAX));
-  if (name == "tx-rate") return set(o.old_rate, to_unsigned(name, value, INT_MAX));
+  if (name == "rate") return set(o.rate, to_rate(name, value));
+  if (name == "tx-rate") return set(o.old_rate, to_rate(name, value));
   if (name == "validate") return flag(o.validate);
   if (name == "debug") return flag(o.debug);
   // A comma-separated list of seconds from the start, as sysbench reads it (strtol, 0 to INT_MAX,
@@ -350,7 +362,7 @@ void resolve_old_spellings(options& o) {
   }
   if (o.events == 0 && o.time_seconds == 0)
     o.stdout_warnings.emplace_back("WARNING: Both event and time limits are disabled, running an endless test");
-  if (o.old_rate > 0) {
+  if (o.old_rate != 0) {  // above 0 as sysbench's unsigned reads it
     o.stdout_warnings.emplace_back("WARNING: --tx-rate is deprecated, use --rate instead");
     o.rate = o.old_rate;
   }
@@ -454,7 +466,7 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
     return own_refusal(fmt::format("--validate: rb-fileio checks blocks in the sync I/O mode only, not {}", o.io_mode));
   if (o.validate && o.threads > 1 && (o.cmd == command::run))
     return own_refusal("--validate: rb-fileio checks blocks with one thread only (sysbench keeps its threads off each other's blocks)");
-  if ((o.debug || o.rate > 0) && o.format == output_format::sysbench04)
+  if ((o.debug || o.rate != 0) && o.format == output_format::sysbench04)
     return own_refusal(fmt::format("{}: not in sysbench 0.4.12's layout (--format=sysbench-0.4)", o.debug ? "--debug" : "--rate"));
   if (o.validate && o.block_size < raidbench::checked_block_trailer)
     return own_refusal(fmt::format("--validate needs blocks of at least {} bytes", raidbench::checked_block_trailer));

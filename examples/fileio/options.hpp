@@ -57,8 +57,8 @@ struct options {
   unsigned old_threads = 0;
   std::uint64_t old_events = 0;
   double old_time_seconds = 0;
-  std::uint32_t old_rate = 0;
-  std::uint32_t rate = 0;  ///< --rate: requests per second over all threads, in a Poisson process; 0: unpaced
+  std::int32_t old_rate = 0;
+  std::int32_t rate = 0;  ///< --rate as given: requests per second over all threads (as unsigned), 0: unpaced
   bool debug = false;      ///< --debug: a DEBUG line per request and per-thread statistics; verbosity 5
 
   std::uint64_t file_size() const noexcept { return total_size / files; }

@@ -48,7 +48,8 @@ BOOST_AUTO_TEST_CASE(old_spellings_warn_as_sysbench_and_seqwr_prepares) {
   // An old spelling counts when set (above 1 thread, above 0 else), and a run with no limit is announced.
   for (const char* more : {" --num-threads=2 --max-requests=0 --max-time=0 --time=0 --tx-rate=5 cleanup",
                            " --num-threads=1 --threads=3 --max-time=2 --events=0 --rate=0 cleanup",
-                           " --num-threads=2 --threads=0 cleanup", " --max-time=5 --tx-rate=3 help"}) {
+                           " --num-threads=2 --threads=0 cleanup", " --max-time=5 --tx-rate=3 help",
+                           " --rate=+7 --tx-rate=-5 cleanup", " --rate= --tx-rate=0 cleanup"}) {
     const auto peer_words = run_in(peer_dir.path(), "{ sysbench fileio" + std::string(more) + " 2>/dev/null; }");
     const auto our_words = run_in(our_dir.path(), "{ " RB_FILEIO " fileio" + std::string(more) + " 2>/dev/null; }");
     BOOST_TEST(our_words.status == peer_words.status);

@@ -37,7 +37,7 @@ struct fileio_settings {
   std::uint64_t seed = 0;  ///< 0: from the current time
   unsigned percentile = 95;
   bool timer_seeded = false;  ///< 0.4's --init-rng=on, which its layout reports
-  std::uint32_t rate = 0;     ///< --rate: "Target transaction rate"
+  std::int32_t rate = 0;      ///< --rate as given: "Target transaction rate" (sysbench prints it signed)
   bool debug = false;         ///< --debug: "Debug mode enabled."
 };
 
