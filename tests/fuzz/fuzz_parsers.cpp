@@ -17,60 +17,40 @@
 
 namespace {
 
+// The parse function of the list member whose traits are named `name`, or nullptr: parsers and
+// importers have traits of the same shape (name, detect, parse).
+template <template <class> class Traits, class Result, class... Tags>
+auto by_name(std::string_view name) {
+  raidbench::expected<Result> (*found)(std::string_view) = nullptr;
+  ((found = !found && Traits<Tags>::name == name ? +[](std::string_view t) { return Traits<Tags>::parse(t); } : found), ...);
+  return found;
+}
+
 using parse_fn = raidbench::expected<raidbench::inventory> (*)(std::string_view);
+using import_fn = raidbench::expected<raidbench::run_record> (*)(std::string_view);
 parse_fn parse = nullptr;
-
-template <class Tool>
-raidbench::expected<raidbench::inventory> parse_with(std::string_view text) {
-  return raidbench::parser_traits<Tool>::parse(text);
-}
-
-parse_fn parser_named(std::string_view name);
-
-raidbench::expected<raidbench::inventory> parse_with_any(std::string_view text) {
-  const auto name = raidbench::detect(text, raidbench::builtin_parsers);
-  if (!name) return raidbench::fail("no parser recognises this text");
-  return parser_named(*name)(text);
-}
+import_fn import_run = nullptr;
 
 parse_fn parser_named(std::string_view name) {
   using namespace raidbench;
-  if (name == "megacli") return parse_with<megacli>;
-  if (name == "storcli") return parse_with<storcli>;
-  if (name == "ssacli") return parse_with<ssacli>;
-  if (name == "arcconf") return parse_with<arcconf>;
-  if (name == "mdstat") return parse_with<mdstat>;
-  if (name == "mdadm") return parse_with<mdadm>;
-  if (name == "tw_cli") return parse_with<tw_cli>;  // the user parser of examples/custom-parser
-  if (name == "parse_any") return parse_with_any;
-  return nullptr;
-}
-
-using import_fn = raidbench::expected<raidbench::run_record> (*)(std::string_view);
-import_fn import_run = nullptr;
-
-template <class Format>
-raidbench::expected<raidbench::run_record> import_with(std::string_view text) {
-  return raidbench::importer_traits<Format>::parse(text);
-}
-
-import_fn importer_named(std::string_view name);
-
-raidbench::expected<raidbench::run_record> import_with_any(std::string_view text) {
-  const auto name = raidbench::detect_output(text, raidbench::builtin_importers);
-  if (!name) return raidbench::fail("no importer recognises this text");
-  return importer_named(*name)(text);
+  if (name == "parse_any")
+    return +[](std::string_view text) -> expected<inventory> {
+      const auto found = detect(text, builtin_parsers);
+      return found ? parser_named(*found)(text) : fail("no parser recognises this text");
+    };
+  // tw_cli: the user parser of examples/custom-parser
+  return by_name<parser_traits, inventory, megacli, storcli, ssacli, arcconf, mdstat, mdadm, tw_cli>(name);
 }
 
 import_fn importer_named(std::string_view name) {
   using namespace raidbench;
-  if (name == "dd") return import_with<dd_output>;
-  if (name == "pg_test_fsync") return import_with<pg_test_fsync_output>;
-  if (name == "sysbench") return import_with<sysbench_output>;
-  if (name == "bonnie" || name == "bonnie++") return import_with<bonnie_output>;
-  if (name == "fio") return import_with<fio_output>;
-  if (name == "import_any") return import_with_any;
-  return nullptr;
+  if (name == "import_any")
+    return +[](std::string_view text) -> expected<run_record> {
+      const auto found = detect_output(text, builtin_importers);
+      return found ? importer_named(*found)(text) : fail("no importer recognises this text");
+    };
+  if (name == "bonnie") name = "bonnie++";  // the fuzz family's name, without the pluses
+  return by_name<importer_traits, run_record, dd_output, pg_test_fsync_output, sysbench_output, bonnie_output, fio_output>(name);
 }
 
 }  // namespace
