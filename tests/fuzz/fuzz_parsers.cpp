@@ -17,48 +17,50 @@
 
 namespace {
 
-// The parse function of the list member whose traits are named `name`, or nullptr: parsers and
-// importers have traits of the same shape (name, detect, parse).
+template <class... Tags>
+struct tags {};
+// tw_cli: the user parser of examples/custom-parser.
+using parser_tags = tags<raidbench::megacli, raidbench::storcli, raidbench::ssacli, raidbench::arcconf, raidbench::mdstat,
+                         raidbench::mdadm, tw_cli>;
+using importer_tags = tags<raidbench::dd_output, raidbench::pg_test_fsync_output, raidbench::sysbench_output,
+                           raidbench::bonnie_output, raidbench::fio_output>;
+
+// The parse function of the member whose traits are named `name`, or nullptr: parsers and importers
+// have traits of the same shape (name, detect, parse).
 template <template <class> class Traits, class Result, class... Tags>
-auto by_name(std::string_view name) {
+auto by_name(std::string_view name, tags<Tags...>) {
   raidbench::expected<Result> (*found)(std::string_view) = nullptr;
   ((found = !found && Traits<Tags>::name == name ? +[](std::string_view t) { return Traits<Tags>::parse(t); } : found), ...);
   return found;
 }
 
-using parse_fn = raidbench::expected<raidbench::inventory> (*)(std::string_view);
-using import_fn = raidbench::expected<raidbench::run_record> (*)(std::string_view);
-parse_fn parse = nullptr;
-import_fn import_run = nullptr;
+raidbench::expected<raidbench::inventory> (*parse)(std::string_view) = nullptr;
+raidbench::expected<raidbench::run_record> (*import_run)(std::string_view) = nullptr;
 
-parse_fn parser_named(std::string_view name) {
+// The family `name`: one parser or importer, or each kind's whole list through its detection.
+void choose(std::string_view name) {
   using namespace raidbench;
-  if (name == "parse_any")
-    return +[](std::string_view text) -> expected<inventory> {
+  if (name == "parse_any") {
+    parse = +[](std::string_view text) -> expected<inventory> {
       const auto found = detect(text, builtin_parsers);
-      return found ? parser_named(*found)(text) : fail("no parser recognises this text");
+      return found ? by_name<parser_traits, inventory>(*found, parser_tags{})(text) : fail("no parser recognises this text");
     };
-  // tw_cli: the user parser of examples/custom-parser
-  return by_name<parser_traits, inventory, megacli, storcli, ssacli, arcconf, mdstat, mdadm, tw_cli>(name);
-}
-
-import_fn importer_named(std::string_view name) {
-  using namespace raidbench;
-  if (name == "import_any")
-    return +[](std::string_view text) -> expected<run_record> {
+  } else if (name == "import_any") {
+    import_run = +[](std::string_view text) -> expected<run_record> {
       const auto found = detect_output(text, builtin_importers);
-      return found ? importer_named(*found)(text) : fail("no importer recognises this text");
+      return found ? by_name<importer_traits, run_record>(*found, importer_tags{})(text) : fail("no importer recognises this text");
     };
-  if (name == "bonnie") name = "bonnie++";  // the fuzz family's name, without the pluses
-  return by_name<importer_traits, run_record, dd_output, pg_test_fsync_output, sysbench_output, bonnie_output, fio_output>(name);
+  } else {
+    parse = by_name<parser_traits, inventory>(name, parser_tags{});
+    import_run = by_name<importer_traits, run_record>(name == "bonnie" ? "bonnie++" : name, importer_tags{});  // the family drops the pluses
+  }
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   const char* name = std::getenv("RAIDBENCH_FUZZ_PARSER");
-  parse = parser_named(name ? name : "");
-  import_run = importer_named(name ? name : "");
+  choose(name ? name : "");
   if (!parse && !import_run) {
     std::fprintf(stderr, "fuzz_parsers: set RAIDBENCH_FUZZ_PARSER to megacli, storcli, ssacli, arcconf, mdstat, "
                          "mdadm, tw_cli, parse_any, dd, pg_test_fsync, sysbench, bonnie, fio or import_any\n");
