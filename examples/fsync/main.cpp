@@ -323,7 +323,8 @@ int main(int argc, char** argv) {
     }
   }
   // The judgement is the flush rule's on the fastest method, as every tool's (verdict/verdicts.hpp).
-  const auto verdicts = raidbench::tools::verdicts_of(*context, controller, o.controller, measured);
+  const auto owner = raidbench::tools::device_under_test(*context, controller, o.controller);
+  const auto verdicts = raidbench::tools::verdicts_of(*context, controller, owner, measured);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
     return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });
@@ -343,7 +344,7 @@ int main(int argc, char** argv) {
     storage_json["rotational"] = storage->device->rotational ? nlohmann::json(*storage->device->rotational) : nlohmann::json();
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
-  raidbench::tools::add_storage_json(report, *context, controller, o.controller, measured);
+  raidbench::tools::add_storage_json(report, *context, controller, owner, verdicts);
   fmt::print("{}\n", report.dump(2));
   return 0;
 }

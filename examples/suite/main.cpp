@@ -341,7 +341,7 @@ int main(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::tools::verdicts_of(report.context, controller, o.controller, named);
+  report.verdicts = raidbench::tools::verdicts_of(report.context, controller, report.device_under_test, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);

@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(every_tool_judges_the_same_facts_the_same_way) {
     const std::optional<controller_snapshot> controller(snapshot);
     const controller_request asked;
     const auto owner = tools::device_under_test(c, controller, asked);
-    const auto verdicts = tools::verdicts_of(c, controller, asked, results);
+    const auto verdicts = tools::verdicts_of(c, controller, owner, results);
     BOOST_TEST_CONTEXT("battery " << to_string(state)) {
       BOOST_TEST((verdicts == evaluate_verdicts(c, &snapshot.inv, owner, results)));
       const auto rule = [&](std::string_view name) {
