@@ -237,7 +237,7 @@ int run_test(const options& o) {
                    {"events", raidbench::report::sysbench_fileio_events(r->stats, settings)},
                    {"fsync_period_counts", settings.fsync_freq ? "requests" : "writes"},
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
-                   {"page_cache_may_serve_reads", raidbench::page_cache_may_serve_reads(*r, raidbench::ram_bytes())}};
+                   {"page_cache_may_serve_reads", raidbench::page_cache_may_serve_reads(*r, context->ram_bytes)}};
     const raidbench::named_result judged[] = {{std::string(raidbench::report::detail::mode_words(o.mode)), *r}};
     raidbench::tools::add_storage_json(j, *context, controller, controller_asked, judged);
     print(j.dump(2) + "\n");

@@ -22,7 +22,6 @@
 #include "../common/arguments.hpp"
 #include "../common/storage_report.hpp"
 #include "dispatch.hpp"
-#include "raidbench/context/context_json.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -189,11 +188,6 @@ struct scratch {
   }
 };
 
-std::uint64_t ram_bytes() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
-}
-
 bool needs_existing_data(pattern p) { return p != pattern::write; }
 
 /// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
@@ -308,7 +302,7 @@ int main(int argc, char** argv) {
       j["steady_state"] = raidbench::steady_state_json(*r);
       fmt::print("{}\n", j.dump(2));
     } else {
-      fmt::print("{}\n{}", raidbench::describe_steady_state(*r), raidbench::format_summary(r->window, ram_bytes()));
+      fmt::print("{}\n{}", raidbench::describe_steady_state(*r), raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
     }
     return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
   }
@@ -320,6 +314,6 @@ int main(int argc, char** argv) {
     add_storage(j, *r);
     fmt::print("{}\n", j.dump(2));
   }
-  else fmt::print("{}", raidbench::format_summary(*r, ram_bytes()));
+  else fmt::print("{}", raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
   return r->stats.interrupted ? raidbench::interrupted_exit_status() : 0;
 }

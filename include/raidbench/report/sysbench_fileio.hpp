@@ -61,6 +61,13 @@ RAIDBENCH_API std::string sysbench_fileio_flags_line(const fileio_settings& s);
 /// From "Running the test with following options:" to "Threads started!" and its blank line.
 RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s);
 
+/// Thread `i`'s events: its reads and writes, and its periodic fsyncs unless --file-fsync-all folds
+/// them into the writes.
+inline std::uint64_t sysbench_fileio_thread_events(const run_statistics& st, const fileio_settings& s, std::size_t i) {
+  const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
+  return st.thread_events[i] + flushes;
+}
+
 /// sysbench's events: reads, writes and the periodic fsyncs (each one an event of its own, as
 /// sysbench hands them out); not the closing fsyncs, nor those --file-fsync-all folds into writes.
 inline std::uint64_t sysbench_fileio_events(const run_statistics& st, const fileio_settings& s) {

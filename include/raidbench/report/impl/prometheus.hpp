@@ -169,7 +169,7 @@ inline void write_vd(writer& w, labels l, const virtual_drive& v, const controll
             *v.progress_percent / 100.0);
   w.gauge("raidbench_vd_strip_bytes", "Strip (chunk) size per drive.", l, v.strip_bytes);
   w.gauge("raidbench_vd_drives", "Number of drives in the virtual drive.", l, v.drive_count);
-  const auto current = v.current_policy.write ? v.current_policy.write : c.current_policy.write;
+  const auto current = effective_write_policy(c, v);
   w.flag("raidbench_vd_write_back", "1 when the current write policy is write-back (or always write-back).", l,
          is_write_back(current));
   w.flag("raidbench_vd_default_write_back", "1 when the configured write policy is write-back (or always write-back).", l,

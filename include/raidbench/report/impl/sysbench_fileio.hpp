@@ -83,8 +83,7 @@ RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const
   sysbench_summary sum{total_seconds >= 0 ? total_seconds : st.seconds(), sysbench_fileio_events(st, s), &latency,
                        s.percentile, {}, {}};
   for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
-    const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
-    sum.thread_events.push_back(static_cast<double>(st.thread_events[i] + flushes));
+    sum.thread_events.push_back(static_cast<double>(sysbench_fileio_thread_events(st, s, i)));
     sum.thread_seconds.push_back(static_cast<double>(st.thread_busy_ns[i]) / 1e9);
   }
   return out + sysbench_general_report(sum);
@@ -93,8 +92,7 @@ RAIDBENCH_API std::string sysbench_fileio_report(const run_statistics& st, const
 RAIDBENCH_API std::string sysbench_fileio_thread_details(const run_statistics& st, const fileio_settings& s) {
   std::string out = "DEBUG: Verbose per-thread statistics:\n\n";
   for (std::size_t i = 0; i < st.thread_events.size(); ++i) {
-    const std::uint64_t flushes = s.fsync_all || i >= st.thread_flushes.size() ? 0 : st.thread_flushes[i];
-    const std::uint64_t events = st.thread_events[i] + flushes;
+    const std::uint64_t events = sysbench_fileio_thread_events(st, s, i);
     const double busy = static_cast<double>(st.thread_busy_ns[i]) / 1e9;
     const auto seconds = [&](const std::vector<std::uint64_t>& v) { return i < v.size() ? static_cast<double>(v[i]) / 1e9 : 0.0; };
     out += fmt::format("DEBUG:     thread #{:3}: min: {:.4f}s  avg: {:.4f}s  max: {:.4f}s  events: {}\n", i,

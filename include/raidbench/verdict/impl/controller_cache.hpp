@@ -44,7 +44,7 @@ RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const dev
     if (const auto gap = battery_gap_of(c.battery)) {
       v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), gap->words));
       critical = critical || gap->critical;
-    } else if (!battery_protects(c.battery).has_value()) {
+    } else if (!c.battery.state) {  // nothing says the battery fails, and nothing says it is well
       unknown = true;
     }
   });

@@ -34,7 +34,7 @@ inline std::string cache_protection(const inventory& inv, const device_ownership
     if (!vd || !writes_back(effective_write_policy(c, *vd))) return;
     any_write_back = true;
     // MegaCLI's "No Write Cache if Bad BBU": the cache turns itself off when the battery fails.
-    falls_back = falls_back && vd && vd->current_policy.no_write_cache_if_bad_battery == true;
+    falls_back = falls_back && vd->current_policy.no_write_cache_if_bad_battery == true;
     const battery& b = c.battery;
     all_protected = all_protected && battery_protects(b) == true;
     if (last != &c)
