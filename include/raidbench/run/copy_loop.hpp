@@ -101,7 +101,7 @@ struct inline_progress {
 /// they differ from input records. With `Converts`, mix::copy::conversion rewrites the data between
 /// reading and writing (into output blocks: it needs `output_block`) and conv=sparse seeks over
 /// blocks of zeros. Allocates nothing, locks nothing.
-template <bool EachCall, bool Periodic, bool Converts, class SourceIo, class DestinationIo>
+template <timing::kind Timing, bool Periodic, bool Converts, class SourceIo, class DestinationIo>
 void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, const DestinationIo& destination,
                std::byte* record, std::byte* staging, flush_plan<Periodic> flush, inline_progress& progress) {
   const mix::copy& p = plan.policy;
@@ -114,7 +114,7 @@ void copy_loop(thread_job& job, const copy_plan& plan, const SourceIo& source, c
   std::uint64_t records = 0, bytes_read = 0, writes_since_flush = 0;
   std::size_t staged = 0;
   std::size_t last_short_record = 0;  // the last partial record's size, 0 after a full one
-  call_clock<EachCall ? timing::kind::per_call : timing::kind::totals> clock;
+  call_clock<Timing> clock;
   [[maybe_unused]] copy_converter converter(p.conversion);
   [[maybe_unused]] bool sparse = Converts && p.conversion.sparse;
   [[maybe_unused]] bool last_was_seek = false;

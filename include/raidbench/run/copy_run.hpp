@@ -59,14 +59,14 @@ template <class W>
   requires detail::copy_workload<W>
 expected<result> run(const W& w, const run_options& options = {}) {
   constexpr bool periodic = W::template policy_for<slot::sync>::kind == sync::kind::periodic;
-  constexpr bool each_call = W::template policy_for<slot::timing>::each_call;
+  constexpr timing::kind timing_kind = W::template policy_for<slot::timing>::kind;
   constexpr engine::kind engine_kind = W::template policy_for<slot::engine>::kind;
   constexpr bool is_stream = engine_kind == engine::kind::stream;
   static_assert(is_stream || engine_kind == engine::kind::psync,
                 "raidbench::run: a copy runs on engine::stream or engine::psync");
   static_assert(std::is_base_of_v<target::pair, typename W::template policy_for<slot::target>>,
                 "raidbench::run: a copy needs a target::pair (source and destination descriptors)");
-  static_assert(W::template policy_for<slot::timing>::kind != timing::kind::gated,
+  static_assert(timing_kind != timing::kind::gated,
                 "raidbench::run: timing::gated is for block workloads; a copy is paced by its input");
 
   result out;
@@ -111,11 +111,11 @@ expected<result> run(const W& w, const run_options& options = {}) {
   // Converting or not is fixed for the run: chosen here, once, not in the loop.
   auto copy = [&]<bool converts>(std::bool_constant<converts>) {
     if constexpr (is_stream)
-      detail::copy_loop<each_call, periodic, converts>(job, plan, detail::stream_io{source[0], true},
+      detail::copy_loop<timing_kind, periodic, converts>(job, plan, detail::stream_io{source[0], true},
                                                        detail::stream_io{destination[0], true}, record.data(),
                                                        staging.data(), flush, progress);
     else
-      detail::copy_loop<each_call, periodic, converts>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
+      detail::copy_loop<timing_kind, periodic, converts>(job, plan, detail::psync_io{source}, detail::psync_io{destination},
                                                        record.data(), staging.data(), flush, progress);
   };
   if (plan.policy.conversion.any()) copy(std::true_type{});

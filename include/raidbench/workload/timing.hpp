@@ -19,7 +19,6 @@ struct per_call_t {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "per_call";
   static constexpr timing::kind kind = timing::kind::per_call;
-  static constexpr bool each_call = true;
 };
 
 /// Counts operations and bytes and times the run as a whole; the histograms stay empty. For reports
@@ -30,7 +29,6 @@ struct totals_t {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "totals";
   static constexpr timing::kind kind = timing::kind::totals;
-  static constexpr bool each_call = false;
 };
 
 /// A request about to be issued, as a gated run's observer sees it.
@@ -53,7 +51,6 @@ struct gated {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "gated";
   static constexpr timing::kind kind = timing::kind::gated;
-  static constexpr bool each_call = true;
   std::uint32_t rate = 0;  ///< requests per second over all threads; 0: no pacing
   std::function<void(const request&)> observe;
 };

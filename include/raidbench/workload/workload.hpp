@@ -153,7 +153,7 @@ constexpr bool policies_compatible() {
   constexpr bool mmap_direct = is_mmap && flags_policy::always_direct;
   constexpr bool depth_without_async = W::template has<slot::queue_depth> && !engine_policy::asynchronous;
   constexpr bool stream_out_of_order = is_stream && !access::in_order<access_policy>;
-  constexpr bool totals_async = !W::template policy_for<slot::timing>::each_call && engine_policy::asynchronous;
+  constexpr bool totals_async = W::template policy_for<slot::timing>::kind == timing::kind::totals && engine_policy::asynchronous;
   constexpr bool reopen_descriptor = engine_policy::kind == engine::kind::reopen &&
                                      std::is_base_of_v<target::descriptor, typename W::template policy_for<slot::target>>;
   static_assert(!mmap_direct,
