@@ -2,57 +2,51 @@
 // instrumentation once rather than once per family. The family comes from the environment
 // (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|tw_cli|parse_any for the
 // controller parsers, dd|pg_test_fsync|sysbench|bonnie|fio|import_any for the importers of classic
-// outputs), read once at start; parse_any and import_any are detection through the builtin list,
-// then the parser or importer it names.
+// outputs), read once at start; parse_any and import_any read with the first member of the builtin
+// list that recognises the text, as the library's parse_any and import_any choose.
 // The parsers are called directly, not through parse_as: parse_as turns an exception into an error
 // for users, which would hide it from the fuzzer. An exception here ends the run as a crash.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
+#include <type_traits>
 
 #include "raidbench/compare/builtin_importers.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
+
 #include "../../examples/custom-parser/tw_cli.hpp"
 #include "fuzz_parser.hpp"
 
 namespace {
 
-template <class... Tags>
-struct tags {};
-// tw_cli: the user parser of examples/custom-parser.
-using parser_tags = tags<raidbench::megacli, raidbench::storcli, raidbench::ssacli, raidbench::arcconf, raidbench::mdstat,
-                         raidbench::mdadm, tw_cli>;
-using importer_tags = tags<raidbench::dd_output, raidbench::pg_test_fsync_output, raidbench::sysbench_output,
-                           raidbench::bonnie_output, raidbench::fio_output>;
-
-// The parse function of the member whose traits are named `name`, or nullptr: parsers and importers
-// have traits of the same shape (name, detect, parse).
-template <template <class> class Traits, class Result, class... Tags>
-auto by_name(std::string_view name, tags<Tags...>) {
-  raidbench::expected<Result> (*found)(std::string_view) = nullptr;
-  ((found = !found && Traits<Tags>::name == name ? +[](std::string_view t) { return Traits<Tags>::parse(t); } : found), ...);
+// The parse function of the member of `list` whose traits are named `name`, or nullptr.
+template <template <class> class Traits, class... Tags>
+auto by_name(std::string_view name, raidbench::tag_list<Traits, Tags...>) {
+  std::common_type_t<decltype(&Traits<Tags>::parse)...> found = nullptr;
+  ((found = !found && Traits<Tags>::name == name ? &Traits<Tags>::parse : found), ...);
   return found;
+}
+
+// The first member of `list` that recognises the text reads it, as parse_any and import_any choose.
+template <class Result, template <class> class Traits, class... Tags>
+raidbench::expected<Result> first_reader(std::string_view text, raidbench::tag_list<Traits, Tags...> list) {
+  auto read = raidbench::detail::read_first<raidbench::expected<Result>>(
+      text, list, []<class Tag>(std::string_view t) { return Traits<Tag>::parse(t); });
+  return read ? std::move(*read) : raidbench::fail("nothing in the list recognises this text");
 }
 
 raidbench::expected<raidbench::inventory> (*parse)(std::string_view) = nullptr;
 raidbench::expected<raidbench::run_record> (*import_run)(std::string_view) = nullptr;
 
-// The family `name`: one parser or importer, or each kind's whole list through its detection.
+// The family `name`: one parser (the built-in ones, and tw_cli, the user parser of
+// examples/custom-parser) or importer, or each kind's built-in list through its detection.
 void choose(std::string_view name) {
   using namespace raidbench;
-  if (name == "parse_any") {
-    parse = +[](std::string_view text) -> expected<inventory> {
-      const auto found = detect(text, builtin_parsers);
-      return found ? by_name<parser_traits, inventory>(*found, parser_tags{})(text) : fail("no parser recognises this text");
-    };
-  } else if (name == "import_any") {
-    import_run = +[](std::string_view text) -> expected<run_record> {
-      const auto found = detect_output(text, builtin_importers);
-      return found ? by_name<importer_traits, run_record>(*found, importer_tags{})(text) : fail("no importer recognises this text");
-    };
-  } else {
-    parse = by_name<parser_traits, inventory>(name, parser_tags{});
-    import_run = by_name<importer_traits, run_record>(name == "bonnie" ? "bonnie++" : name, importer_tags{});  // the family drops the pluses
+  if (name == "parse_any") parse = [](std::string_view t) { return first_reader<inventory>(t, builtin_parsers); };
+  else if (name == "import_any") import_run = [](std::string_view t) { return first_reader<run_record>(t, builtin_importers); };
+  else {
+    parse = by_name(name, builtin_parsers + parsers<tw_cli>);
+    import_run = by_name(name == "bonnie" ? "bonnie++" : name, builtin_importers);  // the family drops the pluses
   }
 }
 
