@@ -12,22 +12,20 @@
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/verdicts.hpp"
+#include "raidbench/result/rates.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
 
 namespace rb_suite {
 
-/// Per second of a result's run time.
-inline double per_second(const raidbench::result& r, double n) { return r.stats.seconds() > 0 ? n / r.stats.seconds() : 0.0; }
-
 /// A result's MB/s (10^6 bytes, reads and writes).
-inline double mb_per_second_of(const raidbench::result& r) { return per_second(r, static_cast<double>(r.stats.bytes())) / 1e6; }
+inline double mb_per_second_of(const raidbench::result& r) { return raidbench::bytes_per_second(r) / 1e6; }
 
 /// A result's operations per second; with `commits`, its commits (flushes, or O_SYNC/O_DSYNC writes).
 inline double ops_per_second_of(const raidbench::result& r, bool commits) {
-  if (!commits) return per_second(r, static_cast<double>(r.stats.events()));
+  if (!commits) return raidbench::events_per_second(r);
   const auto flushes = r.stats.of(raidbench::op_kind::flush).ops;
-  return per_second(r, static_cast<double>(flushes ? flushes : r.stats.of(raidbench::op_kind::write).ops));
+  return raidbench::per_second(r, static_cast<double>(flushes ? flushes : r.stats.of(raidbench::op_kind::write).ops));
 }
 
 /// One row of the results table and the result it comes from.

@@ -20,7 +20,7 @@ std::string sweep_html(const sweep_outcome& o) {
   switch (o.plan.kind) {
     case sweep_kind::atto: {
       std::map<std::uint64_t, std::pair<double, double>> by_size;  // write, read MB/s
-      for (const auto& p : o.points) (p.point.read_percent ? by_size[p.point.block_size].second : by_size[p.point.block_size].first) = mb_per_second(reported(p));
+      for (const auto& p : o.points) (p.point.read_percent ? by_size[p.point.block_size].second : by_size[p.point.block_size].first) = mb_per_second_of(reported(p));
       html::line_chart curve{"Sequential throughput by block size", "block size", "MB/s", true, false, {}, {}, {}};
       html::series write{"write", {}}, read{"read", {}};
       for (const auto& [bs, wr] : by_size) {
@@ -49,7 +49,7 @@ std::string sweep_html(const sweep_outcome& o) {
           matrix.cells.emplace_back(depths.size());
         }
         const auto col = static_cast<std::size_t>(std::find(depths.begin(), depths.end(), p.point.queue_depth) - depths.begin());
-        matrix.cells[row_of[row]][col] = mb_per_second(reported(p));
+        matrix.cells[row_of[row]][col] = mb_per_second_of(reported(p));
       }
       page.add(matrix);
       break;
@@ -62,7 +62,7 @@ std::string sweep_html(const sweep_outcome& o) {
       for (const auto& p : o.points) {
         const std::string test = p.point.name.substr(0, p.point.name.rfind(' '));
         if (!rows.count(test)) order.push_back(test);
-        (p.point.read_percent ? rows[test].first : rows[test].second) = mb_per_second(reported(p));
+        (p.point.read_percent ? rows[test].first : rows[test].second) = mb_per_second_of(reported(p));
       }
       for (const auto& t : order) {
         bars.categories.push_back(t);

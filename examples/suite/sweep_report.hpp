@@ -14,6 +14,7 @@
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/sweep.hpp"
+#include "report.hpp"
 
 namespace rb_suite {
 
@@ -29,12 +30,6 @@ inline constexpr int sweep_schema_version = 1;
 
 /// The pass a point's figure comes from: CrystalDiskMark reports the best; a single pass is itself.
 inline const raidbench::result& reported(const raidbench::point_outcome& p) { return p.passes[p.best]; }
-
-inline double mb_per_second(const raidbench::result& r) { return raidbench::bytes_per_second(r) / 1e6; }
-
-inline double iops(const raidbench::result& r) {
-  return r.stats.seconds() > 0 ? static_cast<double>(r.stats.events()) / r.stats.seconds() : 0.0;
-}
 
 inline double mean_latency_us(const raidbench::result& r) { return r.stats.combined_latency().mean_ns() / 1e3; }
 
@@ -64,7 +59,7 @@ inline std::string sweep_table(const sweep_outcome& o) {
       for (const auto& p : o.points) (p.point.read_percent ? rows[p.point.block_size].second : rows[p.point.block_size].first) = &p;
       for (const auto& [bs, wr] : rows) {
         auto cell = [](const point_outcome* p, bool rate) {
-          return p ? fmt::format("{:.1f}", rate ? mb_per_second(reported(*p)) : iops(reported(*p))) : std::string("-");
+          return p ? fmt::format("{:.1f}", rate ? mb_per_second_of(reported(*p)) : raidbench::events_per_second(reported(*p))) : std::string("-");
         };
         out += fmt::format("{:>10} {:>12} {:>12} {:>12} {:>12}\n", format_iec(bs), cell(wr.first, true), cell(wr.second, true),
                            cell(wr.first, false), cell(wr.second, false));
@@ -91,8 +86,8 @@ inline std::string sweep_table(const sweep_outcome& o) {
         for (auto qd : depths) {
           const auto it = rows[row].find(qd);
           out += fmt::format(" {:>24}", it == rows[row].end() ? std::string("-")
-                                                                : fmt::format("{:.1f} ({:.0f})", mb_per_second(reported(*it->second)),
-                                                                              iops(reported(*it->second))));
+                                                                : fmt::format("{:.1f} ({:.0f})", mb_per_second_of(reported(*it->second)),
+                                                                              raidbench::events_per_second(reported(*it->second))));
         }
         out += "\n";
       }
@@ -111,7 +106,7 @@ inline std::string sweep_table(const sweep_outcome& o) {
       }
       for (const auto& test : order) {
         auto cell = [](const point_outcome* p) {
-          return p ? fmt::format("{:.2f} ({:.2f})", mb_per_second(reported(*p)), mb_per_second(p->passes[p->median])) : std::string("-");
+          return p ? fmt::format("{:.2f} ({:.2f})", mb_per_second_of(reported(*p)), mb_per_second_of(p->passes[p->median])) : std::string("-");
         };
         out += fmt::format("{:<12} {:>22} {:>22}\n", test, cell(rows[test].first), cell(rows[test].second));
         // CDM shows IOPS and latency for the one test that is about latency.
@@ -119,7 +114,7 @@ inline std::string sweep_table(const sweep_outcome& o) {
           for (const auto* p : {rows[test].first, rows[test].second})
             if (p)
               out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", "", p->point.read_percent ? "read" : "write",
-                                 iops(reported(*p)), mean_latency_us(reported(*p)));
+                                 raidbench::events_per_second(reported(*p)), mean_latency_us(reported(*p)));
       }
       break;
     }

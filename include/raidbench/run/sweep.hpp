@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "raidbench/result/rates.hpp"
 #include "raidbench/core/literals.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
@@ -87,11 +88,6 @@ inline sweep_plan cdm_plan(std::uint64_t file_size, unsigned passes, double seco
     for (unsigned pct : {100u, 0u})
       p.points.push_back({std::string(t.name) + (pct ? " read" : " write"), t.block, pct, t.random, t.qd, seconds, passes});
   return p;
-}
-
-/// Bytes per second of a result (reads and writes).
-inline double bytes_per_second(const result& r) {
-  return r.stats.seconds() > 0 ? static_cast<double>(r.stats.bytes()) / r.stats.seconds() : 0.0;
 }
 
 /// A point's passes and the one its figure comes from.

@@ -2,6 +2,7 @@
 /// Rates of a result as verdicts read them: read bytes and operations per second, commits per second.
 #include <string>
 
+#include "raidbench/result/rates.hpp"
 #include "raidbench/result/result.hpp"
 
 namespace raidbench {
@@ -12,23 +13,14 @@ struct named_result {
   raidbench::result result;
 };
 
-namespace detail::measured {
-
-inline double per_second(const result& r, double n) {
-  const double s = r.stats.seconds();
-  return s > 0 ? n / s : 0.0;
-}
-
-}  // namespace detail::measured
-
 /// Bytes read per second.
 inline double read_bytes_per_second(const result& r) {
-  return detail::measured::per_second(r, static_cast<double>(r.stats.of(op_kind::read).bytes));
+  return per_second(r, static_cast<double>(r.stats.of(op_kind::read).bytes));
 }
 
 /// Reads per second.
 inline double reads_per_second(const result& r) {
-  return detail::measured::per_second(r, static_cast<double>(r.stats.of(op_kind::read).ops));
+  return per_second(r, static_cast<double>(r.stats.of(op_kind::read).ops));
 }
 
 /// True when the workload opened its files with O_DIRECT.
@@ -37,9 +29,9 @@ inline bool uses_direct_io(const result& r) { return r.workload.open_flags.direc
 /// Commits per second: flushes, or every write when the file is open with O_SYNC/O_DSYNC.
 inline double commits_per_second(const result& r) {
   const auto flushes = r.stats.of(op_kind::flush).ops;
-  if (flushes > 0) return detail::measured::per_second(r, static_cast<double>(flushes));
+  if (flushes > 0) return per_second(r, static_cast<double>(flushes));
   if (r.workload.open_flags.dsync || r.workload.open_flags.sync)
-    return detail::measured::per_second(r, static_cast<double>(r.stats.of(op_kind::write).ops));
+    return per_second(r, static_cast<double>(r.stats.of(op_kind::write).ops));
   return 0;
 }
 
