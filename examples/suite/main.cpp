@@ -87,17 +87,6 @@ struct options {
   fs::path html;
 };
 
-/// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
-std::optional<double> seconds_in(const std::string& text, bool zero) {
-  try {
-    std::size_t used = 0;
-    const double s = std::stod(text, &used);
-    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
-  } catch (const std::exception&) {
-  }
-  return std::nullopt;
-}
-
 options parse(int argc, char** argv) {
   options o;
   raidbench::tools::option_walker args(argc, argv, 1, die);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "phases.hpp"
+#include "tool.hpp"
 #include "raidbench/run/runner.hpp"
 
 namespace rb_suite {
@@ -17,12 +18,6 @@ std::chrono::nanoseconds as_duration(double seconds) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
 }
 
-bool takes_direct(const std::filesystem::path& file, int flags) {
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DIRECT | flags);
-  if (fd < 0) return false;
-  ::close(fd);
-  return true;
-}
 }  // namespace
 
 expected<result> sequential_write(const std::filesystem::path& file, std::uint64_t size, const run_options& ro,
@@ -51,7 +46,7 @@ expected<result> commit_test(const std::filesystem::path& file, commit_method me
     case commit_method::open_datasync: break;
   }
   const int flags = method == commit_method::open_sync ? O_SYNC : O_DSYNC;
-  return with(sync::none, takes_direct(file, flags) ? flags | O_DIRECT : flags);
+  return with(sync::none, takes_direct(file, O_RDWR | flags) ? flags | O_DIRECT : flags);
 }
 
 }  // namespace rb_suite

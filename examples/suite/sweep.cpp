@@ -85,12 +85,7 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 double seconds_option(const std::string& name, const std::string& text, bool zero) {
-  try {
-    std::size_t used = 0;
-    const double s = std::stod(text, &used);
-    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
-  } catch (const std::exception&) {
-  }
+  if (const auto s = seconds_in(text, zero)) return *s;
   die(fmt::format("{}: '{}' is not a number of seconds {} 86400", name, text, zero ? "from 0 to" : "above 0 up to"));
 }
 
@@ -191,13 +186,6 @@ sweep_plan plan_of(const sweep_options& o) {
   return cdm_plan(o.size.value_or(o.quick ? 128_MiB : 1_GiB), o.passes.value_or(o.quick ? 2 : 5), o.seconds.value_or(o.quick ? 1 : 5));
 }
 
-bool takes_direct(const fs::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_DIRECT);
-  if (fd < 0) return false;
-  ::close(fd);
-  return true;
-}
-
 }  // namespace
 
 int sweep_main(int argc, char** argv) {
@@ -229,7 +217,7 @@ int sweep_main(int argc, char** argv) {
   progress.finish();
   if (!prepared) give_up(fmt::format("prepare {}: {}", file.string(), prepared.message()));
   plan.direct = !o.buffered;
-  if (plan.direct && !takes_direct(file))
+  if (plan.direct && !takes_direct(file, O_RDONLY))
     give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
                         "figures will say the page cache may have served them", o.dir.string()));
 

@@ -1,12 +1,16 @@
 #pragma once
-// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, the scratch
-// directory that clean-up empties of exactly raidbench's own files, and the progress line.
+// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, reading a
+// number of seconds, the O_DIRECT probe, the scratch directory that clean-up empties of exactly
+// raidbench's own files, and the progress line.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -23,6 +27,25 @@ namespace fs = std::filesystem;
   std::fflush(stdout);
   fmt::print(stderr, "raidbench: {}\n", message);
   std::exit(1);
+}
+
+/// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
+inline std::optional<double> seconds_in(const std::string& text, bool zero) {
+  try {
+    std::size_t used = 0;
+    const double s = std::stod(text, &used);
+    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+/// Whether `file` opens with O_DIRECT and `flags` (its access mode among them): a filesystem may refuse it.
+inline bool takes_direct(const fs::path& file, int flags) {
+  const int fd = ::open(file.c_str(), flags | O_CLOEXEC | O_NOFOLLOW | O_DIRECT);
+  if (fd < 0) return false;
+  ::close(fd);
+  return true;
 }
 
 /// The scratch directory and the files raidbench put there, so clean-up removes exactly those.

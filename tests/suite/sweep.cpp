@@ -9,10 +9,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "spawn.hpp"
 
@@ -38,13 +38,6 @@ nlohmann::json json_of(const fs::path& file) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string slurp(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(atto_prints_the_curve_and_writes_json_and_html) {
@@ -67,7 +60,7 @@ BOOST_AUTO_TEST_CASE(atto_prints_the_curve_and_writes_json_and_html) {
   BOOST_TEST(j["points"][1]["result"]["statistics"]["read"]["bytes"] == 4u << 20);
   BOOST_TEST(j["points"][1]["result"]["workload"]["open_flags"] == "direct");
   BOOST_TEST(j["points"][1]["result"]["workload"]["engine"] == "io_uring");
-  const std::string page = slurp(dir / "atto.html");
+  const std::string page = raidbench::test::slurp(dir / "atto.html");
   BOOST_TEST(contains(page, "<svg"));
   BOOST_TEST(contains(page, "Sequential throughput by block size"));
   BOOST_TEST(!contains(page, "https://"));
