@@ -318,8 +318,9 @@ std::string compare_html(const raidbench::comparison& c, const std::vector<raidb
     std::vector<const raidbench::comparison_row*> rows;
     for (const auto& r : c.rows)
       if (r.metric == metric) rows.push_back(&r);
-    const double scale = rows.front()->unit == "B/s" ? 1e6 : 1;
-    chart.unit = rows.front()->unit == "B/s" ? "MB/s" : "ops/s";
+    const auto shown = raidbench::display_unit_of(rows.front()->unit);  // B/s or ops/s: the only metrics charted
+    const double scale = shown.divisor;
+    chart.unit = shown.name;
     for (const auto* r : rows) {
       chart.categories.push_back(r->test);
       const auto& last = r->changes.back();
@@ -373,8 +374,8 @@ std::string fleet_html(const raidbench::fleet_comparison& f) {
                                       raidbench::detail::comparison_report::show(t.spread.q1, t.unit),
                                       raidbench::detail::comparison_report::show(t.spread.q3, t.unit),
                                       every_host ? "" : ", the flagged hosts"),
-                          t.unit == "B/s" ? "MB/s" : t.unit, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}};
-    const double scale = t.unit == "B/s" ? 1e6 : 1;
+                          raidbench::display_unit_of(t.unit).name, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}};
+    const double scale = raidbench::display_unit_of(t.unit).divisor;
     for (const auto& r : f.rows) {
       if (r.test != t.test || (!every_host && !r.flagged)) continue;
       chart.categories.push_back(r.host);

@@ -23,6 +23,18 @@ struct side_verdicts {
 
 inline constexpr int comparison_schema_version = 1;
 
+/// The unit people read a figure in, and what a value in the base unit is divided by for it:
+/// MB/s for B/s, MB for B, the unit itself otherwise.
+struct display_unit {
+  std::string name;
+  double divisor = 1;
+};
+inline display_unit display_unit_of(const std::string& unit) {
+  if (unit == "B/s") return {"MB/s", 1e6};
+  if (unit == "B") return {"MB", 1e6};
+  return {unit, 1};
+}
+
 namespace detail::comparison_report {
 
 // At least four significant digits, and one decimal above 1000.
@@ -33,8 +45,10 @@ inline std::string digits(double v) {
 
 // A value in the unit people read: MB/s for throughput, ms or µs for latency.
 inline std::string show(double v, const std::string& unit) {
-  if (unit == "B/s") return digits(v / 1e6) + " MB/s";
-  if (unit == "B") return digits(v / 1e6) + " MB";
+  if (unit == "B/s" || unit == "B") {
+    const auto shown = display_unit_of(unit);
+    return digits(v / shown.divisor) + " " + shown.name;
+  }
   if (unit == "s") {
     if (v != 0 && std::fabs(v) < 1e-3) return fmt::format("{:.1f} µs", v * 1e6);
     if (std::fabs(v) < 1) return fmt::format("{:.3f} ms", v * 1e3);
