@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "../common/read_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"

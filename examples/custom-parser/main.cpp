@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/controller/builtin_parsers.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/merge.hpp"
 #include "raidbench/report/controller_summary.hpp"
 #include "tw_cli.hpp"

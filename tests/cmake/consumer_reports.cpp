@@ -10,7 +10,7 @@
 #include <raidbench/context/context_json.hpp>
 #include <raidbench/context/storage_context.hpp>
 #include <raidbench/controller/builtin_parsers.hpp>
-#include <raidbench/controller/checks.hpp>
+#include <raidbench/verdict/inventory_checks.hpp>
 #include <raidbench/controller/model_json.hpp>
 #include <raidbench/report/context.hpp>
 #include <raidbench/report/controller_summary.hpp>

@@ -1,4 +1,4 @@
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 
 #include <boost/test/unit_test.hpp>
 

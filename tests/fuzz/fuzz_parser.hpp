@@ -11,7 +11,7 @@
 
 #include "raidbench/compare/comparable_json.hpp"
 #include "raidbench/compare/comparison.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/model_json.hpp"
 
 namespace raidbench::fuzz {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/expected.hpp"

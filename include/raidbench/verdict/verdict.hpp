@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/severity.hpp"
 
 namespace raidbench {
 

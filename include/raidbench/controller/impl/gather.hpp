@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/controller/gather.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/core/expected.hpp"

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/report/controller_json.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/report/controller_summary.hpp"

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/report/controller_summary.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/join_present.hpp"

@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/report/prometheus.hpp"
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/protection.hpp"
 #include "raidbench/controller/model.hpp"
 

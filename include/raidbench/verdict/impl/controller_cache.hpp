@@ -11,6 +11,7 @@
 #include "raidbench/verdict/controller_cache.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/controller/protection.hpp"
+#include "raidbench/verdict/array_risks.hpp"
 #include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
@@ -28,7 +29,6 @@ void compare(const char* field, const std::optional<E>& def, const std::optional
 }  // namespace detail::cache_rules
 
 RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const device_ownership& owner) {
-  namespace cr = detail::cache_rules;
   verdict v{"write_back_without_battery", "", false, severity::critical, "", {}};
   if (!inv || inv->controllers.empty()) {
     v.message = "no controller inventory";
@@ -39,13 +39,11 @@ RAIDBENCH_API verdict write_back_without_battery(const inventory* inv, const dev
   // mode, no logical drive) loses nothing.
   const bool tied = visit_held(*inv, owner, [&](const controller& c, const virtual_drive* vd, const std::string& who) {
     if (!vd) return;
-    const auto w = effective_write_policy(c, *vd);
-    if (!writes_back(w)) return;
-    if (const auto gap = battery_gap_of(c.battery)) {
-      v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(*w), gap->words));
-      critical = critical || gap->critical;
-    } else if (!c.battery.state) {  // nothing says the battery fails, and nothing says it is well
-      unknown = true;
+    if (const auto risk = unprotected_write_back_of(c, *vd)) {
+      v.evidence.push_back(fmt::format("{}: {} while {}", who, to_string(risk->policy), risk->gap.words));
+      critical = critical || risk->level == severity::critical;
+    } else if (writes_back(effective_write_policy(c, *vd)) && !c.battery.state) {
+      unknown = true;  // nothing says the battery fails, and nothing says it is well
     }
   });
   v.fired = !v.evidence.empty();

@@ -1,5 +1,5 @@
 #pragma once
-// The safety checks' definitions (see core/linkage.hpp): included by checks.hpp when header-only,
+// rb-ctrl's checks' definitions (see core/linkage.hpp): included by inventory_checks.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
 #include <cstddef>
 #include <optional>
@@ -7,9 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "raidbench/controller/checks.hpp"
+#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/controller/protection.hpp"
+#include "raidbench/verdict/array_risks.hpp"
 
 namespace raidbench {
 
@@ -51,7 +52,7 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
     const controller& c = inv.controllers[ci];
     const std::string cn = cd::name(c, ci);
     const auto gap = battery_gap_of(c.battery);
-    const severity battery_level = !gap || gap->critical ? severity::critical : severity::warning;
+    const severity battery_level = gap ? severity_of(*gap) : severity::critical;
     const std::optional<std::string> battery_issue = gap ? std::optional(gap->field) : std::nullopt;
 
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
@@ -59,11 +60,11 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
       const std::string vn = cd::name(cn, v, vi);
       const auto current = effective_write_policy(c, v);
 
-      if (writes_back(current) && battery_issue) {
-        out.push_back({"write_back_unprotected", battery_level,
+      if (const auto risk = unprotected_write_back_of(c, v)) {
+        out.push_back({"write_back_unprotected", risk->level,
                        vn + " writes back while the cache battery does not protect it: a power loss "
                             "can lose acknowledged writes",
-                       {vn + ": current write policy = " + std::string(to_string(*current)), cn + ": " + *battery_issue}});
+                       {vn + ": current write policy = " + std::string(to_string(risk->policy)), cn + ": " + risk->gap.field}});
       }
       if (current == write_policy::write_through && writes_back(v.default_policy.write)) {
         finding f{"write_through_fallback", severity::warning,
@@ -74,22 +75,22 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv) {
         if (battery_issue) f.evidence.push_back(cn + ": " + *battery_issue);
         out.push_back(std::move(f));
       }
-      // Lost redundancy is critical whatever runs on the array; a rebuild does not restore it until it ends.
-      if (v.state && *v.state != vd_state::optimal) {
-        const bool broken = is_broken(*v.state);
-        finding f{"array_not_optimal", broken ? severity::critical : severity::warning,
-                  vn + " is " + std::string(to_string(*v.state)) +
-                      (broken ? ": redundancy is lost or data is unavailable"
-                              : ": the controller reports it impaired"),
-                  {vn + ": state = " + std::string(to_string(*v.state))}};
+      const auto trouble = array_trouble_of(v);
+      if (trouble && trouble->state) {
+        const std::string state(to_string(*trouble->state));
+        finding f{"array_not_optimal", trouble->level,
+                  vn + " is " + state +
+                      (trouble->level == severity::critical ? ": redundancy is lost or data is unavailable"
+                                                            : ": the controller reports it impaired"),
+                  {vn + ": state = " + state}};
         if (v.operation) f.evidence.push_back(vn + ": operation = " + std::string(to_string(*v.operation)));
         out.push_back(std::move(f));
       }
-      if (v.operation) {
+      if (trouble && trouble->operation) {
         finding f{"array_busy", severity::warning,
-                  vn + " is running a " + std::string(to_string(*v.operation)) +
+                  vn + " is running a " + std::string(to_string(*trouble->operation)) +
                       ": background work makes benchmark numbers unrepresentative",
-                  {vn + ": operation = " + std::string(to_string(*v.operation))}};
+                  {vn + ": operation = " + std::string(to_string(*trouble->operation))}};
         f.evidence.push_back(v.progress_percent ? vn + ": progress = " + cd::percent(*v.progress_percent)
                                                 : vn + ": progress = not started (waiting)");
         out.push_back(std::move(f));

@@ -1,27 +1,15 @@
 #pragma once
-/// Safety checks on a controller inventory: cache and battery states that make benchmark numbers
-/// (and fsync durability) misleading, and arrays or drives that are not healthy.
+/// rb-ctrl's rules over a controller inventory alone: cache and battery states that make benchmark
+/// numbers (and fsync durability) misleading, and arrays or drives that are not healthy. The cache
+/// and array judgements are array_risks.hpp's, which the suite's verdicts use too.
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/linkage.hpp"
+#include "raidbench/verdict/severity.hpp"
 
 namespace raidbench {
-
-/// How much a finding matters: critical means data at risk or numbers meaningless.
-enum class severity { info, warning, critical };
-
-/// Name of a severity.
-constexpr std::string_view to_string(severity s) noexcept {
-  switch (s) {
-    case severity::info: return "info";
-    case severity::warning: return "warning";
-    case severity::critical: return "critical";
-  }
-  return "?";
-}
 
 /// One check that fired: which, how bad, what it means, and the inventory fields that show it.
 struct finding {
@@ -40,5 +28,5 @@ RAIDBENCH_API std::vector<finding> check_inventory(const inventory& inv);
 }  // namespace raidbench
 
 #if RAIDBENCH_HEADER_ONLY
-#include "raidbench/controller/impl/checks.hpp"
+#include "raidbench/verdict/impl/inventory_checks.hpp"
 #endif
