@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "raidbench/core/enum_names.hpp"
 #include "raidbench/context/pcie_link.hpp"
 #include "raidbench/context/sysfs_text.hpp"
 #include "raidbench/core/linkage.hpp"
@@ -17,20 +18,9 @@ namespace raidbench {
 
 /// What a block device is.
 enum class block_kind { disk, partition, device_mapper, md, loop, zram, ram };
-
-/// Name of a block kind ("device_mapper").
-constexpr std::string_view to_string(block_kind k) noexcept {
-  switch (k) {
-    case block_kind::disk: return "disk";
-    case block_kind::partition: return "partition";
-    case block_kind::device_mapper: return "device_mapper";
-    case block_kind::md: return "md";
-    case block_kind::loop: return "loop";
-    case block_kind::zram: return "zram";
-    case block_kind::ram: return "ram";
-  }
-  return "?";
-}
+template <>
+inline constexpr auto enum_names<block_kind> = name_list("disk", "partition", "device_mapper", "md", "loop", "zram",
+    "ram");
 
 /// One block device in the chain; fields /sys does not give stay unknown.
 struct block_node {

@@ -8,41 +8,67 @@
 #include <string_view>
 #include <vector>
 
+#include "raidbench/core/enum_names.hpp"
+
 namespace raidbench {
 
 /// What backs the controller cache when power fails.
 enum class battery_kind { none, bbu, cachevault, fbwc, supercap };
+template <>
+inline constexpr auto enum_names<battery_kind> = name_list("none", "bbu", "cachevault", "fbwc", "supercap");
 
 /// Health of the battery or capacitor, as far as the tool tells it.
 enum class battery_state { optimal, charging, discharging, learning, degraded, failed, missing };
+template <>
+inline constexpr auto enum_names<battery_state> = name_list("optimal", "charging", "discharging", "learning",
+    "degraded", "failed", "missing");
 
 /// Write policy of a virtual drive or controller cache.
 enum class write_policy { write_back, write_through, always_write_back };
+template <>
+inline constexpr auto enum_names<write_policy> = name_list("write_back", "write_through", "always_write_back");
 
 /// Read-ahead policy.
 enum class read_policy { read_ahead, no_read_ahead, adaptive };
+template <>
+inline constexpr auto enum_names<read_policy> = name_list("read_ahead", "no_read_ahead", "adaptive");
 
 /// Whether I/O goes through the controller cache (MegaCLI Cached) or bypasses it (Direct).
 enum class io_policy { direct, cached };
+template <>
+inline constexpr auto enum_names<io_policy> = name_list("direct", "cached");
 
 /// The drives' own volatile write cache, as set by the controller.
 enum class disk_cache_policy { enabled, disabled, unchanged };
+template <>
+inline constexpr auto enum_names<disk_cache_policy> = name_list("enabled", "disabled", "unchanged");
 
 /// RAID level of a virtual drive, software array or logical drive.
 enum class raid_level {
   raid0, raid1, raid1e, raid1_triple, raid4, raid5, raid6, raid10, raid10_triple, raid50, raid60,
   linear, multipath, jbod
 };
+template <>
+inline constexpr auto enum_names<raid_level> = name_list("raid0", "raid1", "raid1e", "raid1_triple", "raid4", "raid5",
+    "raid6", "raid10", "raid10_triple", "raid50", "raid60", "linear", "multipath", "jbod");
 
 /// What a virtual drive is: an ordinary array, a container whose members hold the arrays (md's
 /// IMSM/DDF containers), or an SSD cache in front of other drives (CacheCade, maxCache).
 enum class vd_kind { volume, container, cache };
+template <>
+inline constexpr auto enum_names<vd_kind> = name_list("volume", "container", "cache");
 
 /// Health of a virtual drive or array: how much redundancy it has, never what runs on it.
 enum class vd_state { optimal, degraded, partially_degraded, impacted, inactive, offline, failed };
+template <>
+inline constexpr auto enum_names<vd_state> = name_list("optimal", "degraded", "partially_degraded", "impacted",
+    "inactive", "offline", "failed");
 
 /// Background work running on a virtual drive, beside its state (a degraded array can be rebuilding).
 enum class vd_operation { rebuild, resync, reshape, check, repair, initialize, verify };
+template <>
+inline constexpr auto enum_names<vd_operation> = name_list("rebuild", "resync", "reshape", "check", "repair",
+    "initialize", "verify");
 
 /// True when the state means lost redundancy or unavailable data, whatever runs on the array.
 constexpr bool is_broken(vd_state s) noexcept {
@@ -60,12 +86,19 @@ enum class pd_state {
   online, hot_spare, rebuilding, copyback, unconfigured_good, unconfigured_bad, jbod, failed,
   offline, missing
 };
+template <>
+inline constexpr auto enum_names<pd_state> = name_list("online", "hot_spare", "rebuilding", "copyback",
+    "unconfigured_good", "unconfigured_bad", "jbod", "failed", "offline", "missing");
 
 /// Storage medium of a physical drive.
 enum class media_type { hdd, ssd };
+template <>
+inline constexpr auto enum_names<media_type> = name_list("hdd", "ssd");
 
 /// Link between controller and drive.
 enum class drive_interface { sas, sata, nvme, scsi };
+template <>
+inline constexpr auto enum_names<drive_interface> = name_list("sas", "sata", "nvme", "scsi");
 
 /// Cache policies of a virtual drive (or the controller-wide defaults).
 struct cache_policy {
@@ -185,166 +218,5 @@ struct inventory {
   std::vector<warning> warnings;
   friend bool operator==(const inventory&, const inventory&) = default;
 };
-
-/// Lower-case names used in reports and JSON ("cachevault", "write_back", "raid10").
-constexpr std::string_view to_string(battery_kind v) noexcept {
-  switch (v) {
-    case battery_kind::none: return "none";
-    case battery_kind::bbu: return "bbu";
-    case battery_kind::cachevault: return "cachevault";
-    case battery_kind::fbwc: return "fbwc";
-    case battery_kind::supercap: return "supercap";
-  }
-  return "?";
-}
-
-/// Name of a battery state.
-constexpr std::string_view to_string(battery_state v) noexcept {
-  switch (v) {
-    case battery_state::optimal: return "optimal";
-    case battery_state::charging: return "charging";
-    case battery_state::discharging: return "discharging";
-    case battery_state::learning: return "learning";
-    case battery_state::degraded: return "degraded";
-    case battery_state::failed: return "failed";
-    case battery_state::missing: return "missing";
-  }
-  return "?";
-}
-
-/// Name of a write policy.
-constexpr std::string_view to_string(write_policy v) noexcept {
-  switch (v) {
-    case write_policy::write_back: return "write_back";
-    case write_policy::write_through: return "write_through";
-    case write_policy::always_write_back: return "always_write_back";
-  }
-  return "?";
-}
-
-/// Name of a read policy.
-constexpr std::string_view to_string(read_policy v) noexcept {
-  switch (v) {
-    case read_policy::read_ahead: return "read_ahead";
-    case read_policy::no_read_ahead: return "no_read_ahead";
-    case read_policy::adaptive: return "adaptive";
-  }
-  return "?";
-}
-
-/// Name of an I/O policy.
-constexpr std::string_view to_string(io_policy v) noexcept {
-  switch (v) {
-    case io_policy::direct: return "direct";
-    case io_policy::cached: return "cached";
-  }
-  return "?";
-}
-
-/// Name of a disk cache policy.
-constexpr std::string_view to_string(disk_cache_policy v) noexcept {
-  switch (v) {
-    case disk_cache_policy::enabled: return "enabled";
-    case disk_cache_policy::disabled: return "disabled";
-    case disk_cache_policy::unchanged: return "unchanged";
-  }
-  return "?";
-}
-
-/// Name of a RAID level ("raid10", "linear").
-constexpr std::string_view to_string(raid_level v) noexcept {
-  switch (v) {
-    case raid_level::raid0: return "raid0";
-    case raid_level::raid1: return "raid1";
-    case raid_level::raid1e: return "raid1e";
-    case raid_level::raid1_triple: return "raid1_triple";
-    case raid_level::raid4: return "raid4";
-    case raid_level::raid5: return "raid5";
-    case raid_level::raid6: return "raid6";
-    case raid_level::raid10: return "raid10";
-    case raid_level::raid10_triple: return "raid10_triple";
-    case raid_level::raid50: return "raid50";
-    case raid_level::raid60: return "raid60";
-    case raid_level::linear: return "linear";
-    case raid_level::multipath: return "multipath";
-    case raid_level::jbod: return "jbod";
-  }
-  return "?";
-}
-
-/// Name of a virtual drive state.
-constexpr std::string_view to_string(vd_state v) noexcept {
-  switch (v) {
-    case vd_state::optimal: return "optimal";
-    case vd_state::degraded: return "degraded";
-    case vd_state::partially_degraded: return "partially_degraded";
-    case vd_state::impacted: return "impacted";
-    case vd_state::inactive: return "inactive";
-    case vd_state::offline: return "offline";
-    case vd_state::failed: return "failed";
-  }
-  return "?";
-}
-
-/// Name of a virtual drive kind.
-constexpr std::string_view to_string(vd_kind v) noexcept {
-  switch (v) {
-    case vd_kind::volume: return "volume";
-    case vd_kind::container: return "container";
-    case vd_kind::cache: return "cache";
-  }
-  return "?";
-}
-
-/// Name of a background operation.
-constexpr std::string_view to_string(vd_operation v) noexcept {
-  switch (v) {
-    case vd_operation::rebuild: return "rebuild";
-    case vd_operation::resync: return "resync";
-    case vd_operation::reshape: return "reshape";
-    case vd_operation::check: return "check";
-    case vd_operation::repair: return "repair";
-    case vd_operation::initialize: return "initialize";
-    case vd_operation::verify: return "verify";
-  }
-  return "?";
-}
-
-/// Name of a physical drive state.
-constexpr std::string_view to_string(pd_state v) noexcept {
-  switch (v) {
-    case pd_state::online: return "online";
-    case pd_state::hot_spare: return "hot_spare";
-    case pd_state::rebuilding: return "rebuilding";
-    case pd_state::copyback: return "copyback";
-    case pd_state::unconfigured_good: return "unconfigured_good";
-    case pd_state::unconfigured_bad: return "unconfigured_bad";
-    case pd_state::jbod: return "jbod";
-    case pd_state::failed: return "failed";
-    case pd_state::offline: return "offline";
-    case pd_state::missing: return "missing";
-  }
-  return "?";
-}
-
-/// Name of a media type.
-constexpr std::string_view to_string(media_type v) noexcept {
-  switch (v) {
-    case media_type::hdd: return "hdd";
-    case media_type::ssd: return "ssd";
-  }
-  return "?";
-}
-
-/// Name of a drive interface.
-constexpr std::string_view to_string(drive_interface v) noexcept {
-  switch (v) {
-    case drive_interface::sas: return "sas";
-    case drive_interface::sata: return "sata";
-    case drive_interface::nvme: return "nvme";
-    case drive_interface::scsi: return "scsi";
-  }
-  return "?";
-}
 
 }  // namespace raidbench

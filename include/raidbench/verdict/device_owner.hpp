@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "raidbench/core/enum_names.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/linkage.hpp"
@@ -23,16 +24,8 @@ namespace raidbench {
 
 /// Whether a controller holds a device: it does, it does not, or the evidence cannot tell.
 enum class ownership { owns, does_not_own, unknown };
-
-/// Name of an ownership ("does_not_own").
-constexpr std::string_view to_string(ownership o) noexcept {
-  switch (o) {
-    case ownership::owns: return "owns";
-    case ownership::does_not_own: return "does_not_own";
-    case ownership::unknown: return "unknown";
-  }
-  return "?";
-}
+template <>
+inline constexpr auto enum_names<ownership> = name_list("owns", "does_not_own", "unknown");
 
 /// One device under the files against one controller of the inventory.
 struct device_tie {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/context/context_json.hpp"
+#include "raidbench/core/enum_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 
 namespace raidbench {
@@ -25,15 +26,6 @@ void get_optional(const nlohmann::json& j, const char* key, std::optional<T>& v)
   if (it == j.end() || it->is_null()) v.reset();
   else v = it->template get<T>();
 }
-
-// block_kind's names, as the enum's own to_json/from_json below use them.
-NLOHMANN_JSON_SERIALIZE_ENUM(block_kind, {{block_kind::disk, "disk"},
-                                          {block_kind::partition, "partition"},
-                                          {block_kind::device_mapper, "device_mapper"},
-                                          {block_kind::md, "md"},
-                                          {block_kind::loop, "loop"},
-                                          {block_kind::zram, "zram"},
-                                          {block_kind::ram, "ram"}})
 
 }  // namespace detail::context_json
 
@@ -60,8 +52,8 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) {
   get_optional(j, "max_width", l.max_width);
 }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { detail::context_json::to_json(j, k); }
-RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { detail::context_json::from_json(j, k); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { j = std::string(to_string(k)); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { k = detail::enum_from_json<block_kind>(j, "block kind"); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) {
   using detail::context_json::or_null;

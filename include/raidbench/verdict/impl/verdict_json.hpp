@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/verdict/verdict_json.hpp"
+#include "raidbench/core/enum_json.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
@@ -18,23 +19,10 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, verdict& v) {
   j.at("rule").get_to(v.rule);
   j.at("subject").get_to(v.subject);
   j.at("fired").get_to(v.fired);
-  const std::string level = j.at("severity").get<std::string>();
-  if (level == "info") v.level = severity::info;
-  else if (level == "warning") v.level = severity::warning;
-  else if (level == "critical") v.level = severity::critical;
-  else throw nlohmann::json::other_error::create(501, "unknown verdict severity '" + level + "'", &j);
+  v.level = detail::enum_from_json<severity>(j.at("severity"), "verdict severity");
   j.at("message").get_to(v.message);
   j.at("evidence").get_to(v.evidence);
 }
-
-namespace detail::owner_json {
-inline ownership ownership_of(const nlohmann::json& j) {
-  const std::string s = j.get<std::string>();
-  for (auto o : {ownership::owns, ownership::does_not_own, ownership::unknown})
-    if (s == to_string(o)) return o;
-  throw nlohmann::json::other_error::create(501, "unknown ownership '" + s + "'", &j);
-}
-}  // namespace detail::owner_json
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const device_ownership& o) {
   j = {{"status", std::string(to_string(o.status))}, {"asserted", o.asserted}, {"devices", o.devices}, {"ties", nlohmann::json::array()}};
@@ -49,7 +37,7 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const device_ownership& o) {
                          {"evidence", t.evidence}});
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, device_ownership& o) {
-  o.status = detail::owner_json::ownership_of(j.at("status"));
+  o.status = detail::enum_from_json<ownership>(j.at("status"), "ownership");
   j.at("asserted").get_to(o.asserted);
   j.at("devices").get_to(o.devices);
   o.ties.clear();
@@ -58,7 +46,7 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, device_ownership& o) {
     t.at("device").get_to(tie.device);
     t.at("controller").get_to(tie.controller);
     t.at("controller_name").get_to(tie.controller_name);
-    tie.status = detail::owner_json::ownership_of(t.at("status"));
+    tie.status = detail::enum_from_json<ownership>(t.at("status"), "ownership");
     if (!t.at("virtual_drive").is_null()) tie.virtual_drive = t.at("virtual_drive").get<std::size_t>();
     t.at("pass_through").get_to(tie.pass_through);
     t.at("asserted").get_to(tie.asserted);
