@@ -6,11 +6,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <cmath>
-#include <fstream>
-#include <iterator>
-#include <limits>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,19 +21,11 @@ BOOST_AUTO_TEST_SUITE(bonnie_test)
 namespace {
 
 using raidbench::bonnie_output;
-using raidbench::comparable_test;
 using raidbench::importer_traits;
 using raidbench::run_record;
+using namespace raidbench::test::imported;
 
-std::string capture(const std::string& name) { return raidbench::test::imported::capture("bonnie", name); }
-
-run_record import_text(std::string_view text) {
-  return raidbench::test::imported::import_text<bonnie_output>(text, "bonnie++");
-}
-
-using raidbench::test::imported::names;
-using raidbench::test::imported::test_of;
-using raidbench::test::imported::value;
+constexpr importer<bonnie_output> bonnie{"bonnie", "bonnie++"};
 
 std::vector<std::string> prefixed(const std::string& prefix, const std::string& suffix = "") {
   std::vector<std::string> out;
@@ -88,13 +75,11 @@ constexpr std::string_view v103 =
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(capture_1_97_table_and_csv) {
-  const auto r = import_text(capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt"));
+  const auto r = bonnie.import_capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt");
   BOOST_TEST(names(r) == concat(prefixed(""), prefixed("csv:")), tt::per_element());
   BOOST_TEST(r.version.value_or("") == "1.97");
   BOOST_TEST(r.format == "bonnie++ table and csv");
-  BOOST_TEST(value(r, "seq_output_char", "throughput") == 1113 * K);
-  BOOST_TEST(value(r, "seq_output_char", "cpu_percent") == 97);
-  BOOST_TEST(value(r, "seq_output_char", "latency") == 0.021103, tt::tolerance(1e-12));
+  expect_figures(r, "seq_output_char", {{"throughput", 1113 * K}, {"cpu_percent", 97}, {"latency", 0.021103, 1e-12}});
   BOOST_TEST(value(r, "seq_output_block", "latency") == 0.801, tt::tolerance(1e-12));
   BOOST_TEST(value(r, "seq_input_block", "throughput") == 271440 * K);
   BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 6863);
@@ -104,13 +89,9 @@ BOOST_AUTO_TEST_CASE(capture_1_97_table_and_csv) {
   expect_too_fast(r, "csv:random_read");
   BOOST_TEST(value(r, "csv:seq_output_rewrite", "throughput") == 75546 * K);
   BOOST_TEST(value(r, "csv:random_delete", "latency") == 0.010771, tt::tolerance(1e-12));
-  const auto& io = test_of(r, "seq_output_block");
-  BOOST_TEST(io.parameters.at("machine") == "nfs-worker1");
-  BOOST_TEST(io.parameters.at("size") == "2G");
-  BOOST_TEST(io.parameters.at("concurrency") == "1");
-  BOOST_TEST(!io.parameters.count("chunk_size"));
-  BOOST_TEST(test_of(r, "seq_create").parameters.at("files") == "16");
-  BOOST_TEST(test_of(r, "seq_create").parameters.at("machine") == "nfs-worker1");
+  expect_parameters(test_of(r, "seq_output_block"), {{"machine", "nfs-worker1"}, {"size", "2G"}, {"concurrency", "1"}});
+  BOOST_TEST(!test_of(r, "seq_output_block").parameters.count("chunk_size"));
+  expect_parameters(test_of(r, "seq_create"), {{"files", "16"}, {"machine", "nfs-worker1"}});
   BOOST_TEST(test_of(r, "csv:seq_create").parameters.at("files") == "16");
   const auto* f = test_of(r, "seq_output_block").find("cpu_percent");
   BOOST_TEST_REQUIRE(f != nullptr);
@@ -127,33 +108,30 @@ BOOST_AUTO_TEST_CASE(capture_1_97_table_and_csv) {
 }
 
 BOOST_AUTO_TEST_CASE(capture_1_96_csv_only) {
-  const auto r = import_text(capture("bonnie-1.96-csv-perfkitbenchmarker.txt"));
+  const auto r = bonnie.import_capture("bonnie-1.96-csv-perfkitbenchmarker.txt");
   // -f: no per-character tests (their fields are empty), so no test and no figure for them.
   BOOST_TEST(names(r) == std::vector<std::string>({"seq_output_block", "seq_output_rewrite", "seq_input_block", "random_seeks",
                                                    "seq_create", "seq_read", "seq_delete", "random_create", "random_read",
                                                    "random_delete"}),
              tt::per_element());
   BOOST_TEST(r.version.value_or("") == "1.96");
-  BOOST_TEST(value(r, "seq_output_block", "throughput") == 72853 * K);
-  BOOST_TEST(value(r, "seq_output_block", "latency") == 0.512, tt::tolerance(1e-12));
+  expect_figures(r, "seq_output_block", {{"throughput", 72853 * K}, {"latency", 0.512, 1e-12}});
   BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 537.7, tt::tolerance(1e-12));
   BOOST_TEST(value(r, "seq_create", "ops_per_second") == 49223);
   BOOST_TEST(value(r, "random_create", "latency") == 0.033518, tt::tolerance(1e-12));
   BOOST_TEST(value(r, "random_delete", "latency") == 0.000839, tt::tolerance(1e-12));
   expect_too_fast(r, "seq_read");
-  BOOST_TEST(test_of(r, "seq_input_block").parameters.at("machine") == "perfkit-7b22f510-0");
-  BOOST_TEST(test_of(r, "seq_input_block").parameters.at("size") == "7423M");
+  expect_parameters(test_of(r, "seq_input_block"), {{"machine", "perfkit-7b22f510-0"}, {"size", "7423M"}});
   BOOST_TEST(test_of(r, "seq_delete").parameters.at("files") == "100");
 }
 
 BOOST_AUTO_TEST_CASE(capture_2_00a_suffixed_rates) {
-  const auto r = import_text(capture("bonnie-2.00a-human-csv-chicken-house-wsl-ext4.txt"));
+  const auto r = bonnie.import_capture("bonnie-2.00a-human-csv-chicken-house-wsl-ext4.txt");
   BOOST_TEST(names(r) == concat(prefixed(""), prefixed("csv:")), tt::per_element());
   BOOST_TEST(r.version.value_or("") == "2.00a");
   BOOST_TEST(value(r, "seq_output_char", "throughput") == 540 * K);
-  BOOST_TEST(value(r, "seq_output_block", "throughput") == 728 * K * K);
+  expect_figures(r, "seq_output_block", {{"throughput", 728 * K * K}, {"cpu_percent", 100}});
   BOOST_TEST(value(r, "seq_input_block", "throughput") == 1.1 * K * K * K, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "seq_output_block", "cpu_percent") == 100);
   BOOST_TEST(value(r, "random_seeks", "latency") == 0.000478, tt::tolerance(1e-12));
   expect_too_fast(r, "random_seeks");
   for (const auto& name : prefixed("", "")) {
@@ -164,10 +142,8 @@ BOOST_AUTO_TEST_CASE(capture_2_00a_suffixed_rates) {
   // The 2.00a CSV line has two more fields (seeks, seeker processes): its rates are read in place.
   BOOST_TEST(value(r, "csv:seq_output_block", "throughput") == 745124 * K);
   BOOST_TEST(value(r, "csv:seq_input_block", "throughput") == 1203968 * K);
-  BOOST_TEST(test_of(r, "csv:seq_output_block").parameters.at("seeks") == "8192");
-  BOOST_TEST(test_of(r, "csv:seq_output_block").parameters.at("seek_processes") == "5");
-  BOOST_TEST(test_of(r, "seq_output_block").parameters.at("machine") == "ANDREW-PC");
-  BOOST_TEST(test_of(r, "seq_output_block").parameters.at("size") == "63G");
+  expect_parameters(test_of(r, "csv:seq_output_block"), {{"seeks", "8192"}, {"seek_processes", "5"}});
+  expect_parameters(test_of(r, "seq_output_block"), {{"machine", "ANDREW-PC"}, {"size", "63G"}});
   // The table rounds to three figures ("1.1g" to two): each agrees with the CSV within that rounding.
   for (const char* t : {"seq_output_char", "seq_output_block", "seq_output_rewrite", "seq_input_char", "seq_input_block"})
     BOOST_TEST(value(r, t, "throughput") == value(r, std::string("csv:") + t, "throughput"), t << tt::tolerance(0.05));
@@ -176,7 +152,7 @@ BOOST_AUTO_TEST_CASE(capture_2_00a_suffixed_rates) {
 BOOST_AUTO_TEST_CASE(capture_2_00a_table_file_rates_are_not_rates) {
   // bonnie++ 2.00a prints each file test's rate with "%d" of a double: 0 here, 16384 or the file
   // count elsewhere. The table's file rates are left without a value; its CSV line has them.
-  const auto r = import_text(capture("bonnie-2.00a-human-csv-chicken-house-wsl-drvfs.txt"));
+  const auto r = bonnie.import_capture("bonnie-2.00a-human-csv-chicken-house-wsl-drvfs.txt");
   for (const char* t : {"seq_create", "seq_read", "seq_delete", "random_create", "random_read", "random_delete"}) {
     const auto* f = test_of(r, t).find("ops_per_second");
     BOOST_TEST_REQUIRE(f != nullptr);
@@ -184,36 +160,30 @@ BOOST_AUTO_TEST_CASE(capture_2_00a_table_file_rates_are_not_rates) {
     BOOST_TEST(f->note.find("CSV line has the rate") != std::string::npos);
     BOOST_TEST(value(r, std::string("csv:") + t, "ops_per_second") > 700);
   }
-  BOOST_TEST(value(r, "seq_create", "cpu_percent") == 6);
-  BOOST_TEST(value(r, "seq_create", "latency") == 0.015088, tt::tolerance(1e-12));
+  expect_figures(r, "seq_create", {{"cpu_percent", 6}, {"latency", 0.015088, 1e-12}});
   BOOST_TEST(value(r, "csv:seq_create", "ops_per_second") == 793);
   BOOST_TEST(value(r, "csv:random_delete", "ops_per_second") == 1416);
-  BOOST_TEST(value(r, "seq_output_char", "throughput") == 6 * K);
+  expect_figures(r, "seq_output_char", {{"throughput", 6 * K}, {"latency", 1.445, 1e-12}});
   BOOST_TEST(value(r, "seq_output_block", "throughput") == 50.6 * K * K, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 8475);
-  BOOST_TEST(value(r, "random_seeks", "cpu_percent") == 109);
-  BOOST_TEST(value(r, "seq_output_char", "latency") == 1.445, tt::tolerance(1e-12));
+  expect_figures(r, "random_seeks", {{"ops_per_second", 8475}, {"cpu_percent", 109}});
 }
 
 BOOST_AUTO_TEST_CASE(captures_1_03) {
-  const auto d = import_text(capture("bonnie-1.03d-human-only-md-raid1-crypt-alexkay.txt"));
+  const auto d = bonnie.import_capture("bonnie-1.03d-human-only-md-raid1-crypt-alexkay.txt");
   BOOST_TEST(names(d) == prefixed(""), tt::per_element());
   BOOST_TEST(d.version.value_or("") == "1.03d");
   BOOST_TEST(d.format == "bonnie++ table");
-  BOOST_TEST(value(d, "seq_output_char", "throughput") == 10862 * K);
-  BOOST_TEST(value(d, "seq_output_char", "cpu_percent") == 91);
+  expect_figures(d, "seq_output_char", {{"throughput", 10862 * K}, {"cpu_percent", 91}});
   BOOST_TEST(value(d, "seq_input_block", "throughput") == 83455 * K);
-  BOOST_TEST(value(d, "random_seeks", "ops_per_second") == 196.7, tt::tolerance(1e-12));
-  BOOST_TEST(value(d, "random_seeks", "cpu_percent") == 0);
+  expect_figures(d, "random_seeks", {{"ops_per_second", 196.7, 1e-12}, {"cpu_percent", 0}});
   BOOST_TEST(value(d, "random_delete", "ops_per_second") == 3131);
   expect_too_fast(d, "random_read");
   BOOST_TEST(test_of(d, "seq_output_char").find("latency") == nullptr);
-  BOOST_TEST(test_of(d, "seq_output_char").parameters.at("machine") == "server");
-  BOOST_TEST(test_of(d, "seq_output_char").parameters.at("size") == "2G");
+  expect_parameters(test_of(d, "seq_output_char"), {{"machine", "server"}, {"size", "2G"}});
   BOOST_TEST(test_of(d, "seq_create").parameters.at("machine") == "server");
 
   // -f (no per-character tests), CRLF line ends, the table and the CSV line.
-  const auto hdd = import_text(capture("bonnie-1.03e-human-csv-crlf-hdd-chrisdew.txt"));
+  const auto hdd = bonnie.import_capture("bonnie-1.03e-human-csv-crlf-hdd-chrisdew.txt");
   std::vector<std::string> ran;
   for (const auto& n : prefixed(""))
     if (!n.ends_with("_char")) ran.push_back(n);
@@ -228,7 +198,7 @@ BOOST_AUTO_TEST_CASE(captures_1_03) {
     expect_too_fast(hdd, n);
     expect_too_fast(hdd, "csv:" + n);
   }
-  const auto ssd = import_text(capture("bonnie-1.03e-human-csv-crlf-ssd-chrisdew.txt"));
+  const auto ssd = bonnie.import_capture("bonnie-1.03e-human-csv-crlf-ssd-chrisdew.txt");
   BOOST_TEST(value(ssd, "random_seeks", "ops_per_second") == 7511);  // "%5.0f" in the table
   BOOST_TEST(value(ssd, "csv:random_seeks", "ops_per_second") == 7510.9, tt::tolerance(1e-12));
   BOOST_TEST(test_of(ssd, "csv:seq_output_block").parameters.at("machine") == "ubuntu");
@@ -253,7 +223,7 @@ BOOST_AUTO_TEST_CASE(runs_of_debian_bonnie_2_00a) {
       "1.98,2.00a,a-very-long-machine-name-for-testing,1,1796143820,64M,,8192,5,481,93,+++++,+++,+++++,+++,471,79,+++++,+++,"
       "+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,51060us,266us,217us,51037us,6631us,"
       "20070us,8066us,195us,8249us,9011us,45us,4094us\n";
-  const auto l = import_text(long_name);
+  const auto l = bonnie.import_text(long_name);
   BOOST_TEST(names(l) == concat(prefixed(""), prefixed("csv:")), tt::per_element());
   BOOST_TEST(test_of(l, "seq_output_char").parameters.at("machine") == "a-very-long-machine");
   BOOST_TEST(test_of(l, "seq_create").parameters.at("machine") == "a-very-long-machine");
@@ -271,7 +241,7 @@ BOOST_AUTO_TEST_CASE(runs_of_debian_bonnie_2_00a) {
       "Latency             12179us     173us   10530us   20406us    8122us   17824us\n"
       "1.98,2.00a,shortbox,1,1796144074,,,,,,,,,,,,,,,,,2,4096,1024,,4,+++++,+++,+++++,+++,2284,6,3488,39,+++++,+++,2707,9,,,,,"
       ",,12179us,173us,10530us,20406us,8122us,17824us\n";
-  const auto f = import_text(files_only);
+  const auto f = bonnie.import_text(files_only);
   BOOST_TEST(names(f) == concat(slice(prefixed(""), 6, 12), slice(prefixed("csv:"), 6, 12)), tt::per_element());
   for (const char* t : {"seq_delete", "random_create", "random_delete"}) {
     const auto* rate = test_of(f, t).find("ops_per_second");
@@ -309,7 +279,7 @@ BOOST_AUTO_TEST_CASE(tables_of_bon_csv2txt) {
       "Latency              2012us      56us     191us    8301us     113us     263us\n"
       "box2              1 +++++ +++ +++++ +++ +++++ +++ +++++ +++ +++++ +++ 12345   7\n"
       "Latency              9572us      95us     155us    8540us      49us    1760us\n";
-  const auto r = import_text(text);
+  const auto r = bonnie.import_text(text);
   std::vector<std::string> ran;
   for (const auto& n : prefixed("")) if (!n.ends_with("_char")) ran.push_back(n);
   std::vector<std::string> second;
@@ -322,26 +292,21 @@ BOOST_AUTO_TEST_CASE(tables_of_bon_csv2txt) {
   BOOST_TEST(value(r, "seq_output_block #2", "latency") == 0.008097, tt::tolerance(1e-12));
   BOOST_TEST(value(r, "random_seeks", "latency") == 0.016053, tt::tolerance(1e-12));
   BOOST_TEST(test_of(r, "random_seeks").find("cpu_percent") != nullptr);
-  const auto& p = test_of(r, "seq_input_block #2").parameters;
-  BOOST_TEST(p.at("machine") == "box2");
-  BOOST_TEST(p.at("size") == "64M");
-  BOOST_TEST(p.at("seeks") == "8192");
-  BOOST_TEST(p.at("seek_processes") == "5");
-  BOOST_TEST(!p.count("concurrency"));
+  const auto& second_input = test_of(r, "seq_input_block #2");
+  expect_parameters(second_input, {{"machine", "box2"}, {"size", "64M"}, {"seeks", "8192"}, {"seek_processes", "5"}});
+  BOOST_TEST(!second_input.parameters.count("concurrency"));
   // Its file rates come from the CSV line: they are rates, unlike bonnie++ 2.00a's own table.
-  BOOST_TEST(value(r, "random_delete #2", "ops_per_second") == 12345);
-  BOOST_TEST(value(r, "random_delete #2", "latency") == 0.00176, tt::tolerance(1e-12));
+  expect_figures(r, "random_delete #2", {{"ops_per_second", 12345}, {"latency", 0.00176, 1e-12}});
   BOOST_TEST(test_of(r, "seq_create #2").parameters.at("files") == "1");
 }
 
 BOOST_AUTO_TEST_CASE(table_and_csv_of_1_03) {
-  const auto r = import_text(v103);
+  const auto r = bonnie.import_text(v103);
   // The table's machine name is cut to make room for the size; the CSV line still pairs with it.
   BOOST_TEST(names(r) == concat(prefixed(""), prefixed("csv:")), tt::per_element());
   BOOST_TEST(r.version.value_or("") == "1.03e");
   BOOST_TEST(value(r, "seq_output_char", "throughput") == 49012 * K);
-  BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 187.4, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "random_seeks", "cpu_percent") == 0);
+  expect_figures(r, "random_seeks", {{"ops_per_second", 187.4, 1e-12}, {"cpu_percent", 0}});
   BOOST_TEST(value(r, "random_delete", "ops_per_second") == 11058);
   BOOST_TEST(test_of(r, "seq_output_char").find("latency") == nullptr);  // 1.03 measures none
   expect_too_fast(r, "seq_read");
@@ -364,28 +329,21 @@ BOOST_AUTO_TEST_CASE(blank_cells_wide_numbers_and_chunk_size) {
       "                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n"
       "files:max:min        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
       "    16:100000:16/64  1200  30  5000  20  2400  25  1100  31  4800  18  2000  22\n";
-  const auto r = import_text(text);
+  const auto r = bonnie.import_text(text);
   BOOST_TEST(r.find("seq_output_char") == nullptr);
   BOOST_TEST(r.find("seq_input_char") == nullptr);
-  BOOST_TEST(value(r, "seq_output_block", "throughput") == 1234567 * K);
-  BOOST_TEST(value(r, "seq_output_block", "cpu_percent") == 45);
-  BOOST_TEST(value(r, "seq_output_rewrite", "throughput") == 302114 * K);
-  BOOST_TEST(value(r, "seq_output_rewrite", "cpu_percent") == 20);
-  BOOST_TEST(value(r, "seq_input_block", "throughput") == 2202114 * K);
-  BOOST_TEST(value(r, "seq_input_block", "cpu_percent") == 38);
-  BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 9543);
-  BOOST_TEST(value(r, "random_seeks", "cpu_percent") == 12);
-  const auto& io = test_of(r, "seq_output_block");
-  BOOST_TEST(io.parameters.at("size") == "8G");
-  BOOST_TEST(io.parameters.at("chunk_size") == "64k");
-  BOOST_TEST(io.parameters.at("machine") == "fastbox");
+  expect_figures(r, "seq_output_block", {{"throughput", 1234567 * K}, {"cpu_percent", 45}});
+  expect_figures(r, "seq_output_rewrite", {{"throughput", 302114 * K}, {"cpu_percent", 20}});
+  expect_figures(r, "seq_input_block", {{"throughput", 2202114 * K}, {"cpu_percent", 38}});
+  expect_figures(r, "random_seeks", {{"ops_per_second", 9543}, {"cpu_percent", 12}});
+  expect_parameters(test_of(r, "seq_output_block"), {{"size", "8G"}, {"chunk_size", "64k"}, {"machine", "fastbox"}});
   BOOST_TEST(test_of(r, "random_read").parameters.at("files") == "16:100000:16/64");
   BOOST_TEST(value(r, "random_read", "ops_per_second") == 4800);
   BOOST_TEST(r.format == "bonnie++ table");
 }
 
 BOOST_AUTO_TEST_CASE(csv_of_1_03_alone) {
-  const auto r = import_text("fastbox,8G:64k,,,1234567,45,302114,20,,,2202114,38,9543,12,16:100000:16/64,1200,30,5000,20,"
+  const auto r = bonnie.import_text("fastbox,8G:64k,,,1234567,45,302114,20,,,2202114,38,9543,12,16:100000:16/64,1200,30,5000,20,"
                              "2400,25,1100,31,4800,18,2000,22\n");
   BOOST_TEST(r.find("seq_output_char") == nullptr);
   BOOST_TEST(value(r, "seq_output_block", "throughput") == 1234567 * K);
@@ -403,7 +361,7 @@ BOOST_AUTO_TEST_CASE(file_tests_alone_and_a_wrapped_row) {
       "              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
       "                 16   407   7 +++++ +++  1328  12   526   6 +++++ +++  1704  13\n"
       "Latency             65891us   18799us   81134us   31558us    3596us   10771us\n";
-  const auto f = import_text(files);
+  const auto f = bonnie.import_text(files);
   BOOST_TEST(names(f) == slice(prefixed(""), 6, 12), tt::per_element());
   BOOST_TEST(test_of(f, "seq_delete").parameters.at("machine") == "nfs-worker1");
   BOOST_TEST(value(f, "seq_delete", "latency") == 0.081134, tt::tolerance(1e-12));
@@ -415,11 +373,10 @@ BOOST_AUTO_TEST_CASE(file_tests_alone_and_a_wrapped_row) {
       "storage-node-17.dc1.example.com\n"
       "                 8G   912  95 401233  38 198411  21  4211  96 612004  27  1234  41\n"
       "Latency             12001us     402ms     903ms    8013us   91021us   55012us\n";
-  const auto w = import_text(wrapped);
+  const auto w = bonnie.import_text(wrapped);
   BOOST_TEST(names(w) == slice(prefixed(""), 0, 6), tt::per_element());
-  BOOST_TEST(test_of(w, "seq_input_block").parameters.at("machine") == "storage-node-17.dc1.example.com");
-  BOOST_TEST(test_of(w, "seq_input_block").parameters.at("size") == "8G");
-  BOOST_TEST(test_of(w, "seq_input_block").parameters.at("concurrency") == "2");
+  expect_parameters(test_of(w, "seq_input_block"), {{"machine", "storage-node-17.dc1.example.com"}, {"size", "8G"},
+                                                    {"concurrency", "2"}});
   BOOST_TEST(value(w, "seq_input_block", "throughput") == 612004 * K);
   BOOST_TEST(value(w, "random_seeks", "latency") == 0.055012, tt::tolerance(1e-12));
   BOOST_TEST(value(w, "seq_output_rewrite", "latency") == 0.903, tt::tolerance(1e-12));
@@ -433,27 +390,22 @@ BOOST_AUTO_TEST_CASE(blank_latencies_are_placed_by_column) {
       "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
       "64G:4k::65536                 15.8m  19 60.5m  26            218m  31 279.1  13\n"
       "Latency                         659ms     517ms             61146us    3052ms\n";
-  const auto r = import_text(text);
+  const auto r = bonnie.import_text(text);
   BOOST_TEST(names(r) == std::vector<std::string>({"seq_output_block", "seq_output_rewrite", "seq_input_block", "random_seeks"}),
              tt::per_element());
-  BOOST_TEST(value(r, "seq_output_block", "throughput") == 15.8 * K * K, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "seq_output_block", "latency") == 0.659, tt::tolerance(1e-12));
+  expect_figures(r, "seq_output_block", {{"throughput", 15.8 * K * K, 1e-12}, {"latency", 0.659, 1e-12}});
   BOOST_TEST(value(r, "seq_output_rewrite", "latency") == 0.517, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "seq_input_block", "throughput") == 218 * K * K);
-  BOOST_TEST(value(r, "seq_input_block", "latency") == 0.061146, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "random_seeks", "ops_per_second") == 279.1, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "random_seeks", "latency") == 3.052, tt::tolerance(1e-12));
-  const auto& p = test_of(r, "random_seeks").parameters;
-  BOOST_TEST(p.at("size") == "64G");
-  BOOST_TEST(p.at("chunk_size") == "4k");
-  BOOST_TEST(p.at("seeks") == "65536");
-  BOOST_TEST(!p.count("concurrency"));
-  BOOST_TEST(!p.count("machine"));
+  expect_figures(r, "seq_input_block", {{"throughput", 218 * K * K}, {"latency", 0.061146, 1e-12}});
+  expect_figures(r, "random_seeks", {{"ops_per_second", 279.1, 1e-12}, {"latency", 3.052, 1e-12}});
+  const auto& seeks = test_of(r, "random_seeks");
+  expect_parameters(seeks, {{"size", "64G"}, {"chunk_size", "4k"}, {"seeks", "65536"}});
+  BOOST_TEST(!seeks.parameters.count("concurrency"));
+  BOOST_TEST(!seeks.parameters.count("machine"));
 }
 
 BOOST_AUTO_TEST_CASE(several_runs_are_numbered) {
-  const std::string one = capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt");
-  const auto r = import_text(one + one + one);
+  const std::string one = bonnie.capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt");
+  const auto r = bonnie.import_text(one + one + one);
   BOOST_TEST(names(r) == concat(concat(concat(prefixed(""), prefixed("csv:")), concat(prefixed("", " #2"), prefixed("csv:", " #2"))),
                                 concat(prefixed("", " #3"), prefixed("csv:", " #3"))),
              tt::per_element());
@@ -464,51 +416,35 @@ BOOST_AUTO_TEST_CASE(several_runs_are_numbered) {
                           "3596us,10771us\n";
   std::string second = csv;
   second.replace(second.find("78993"), 5, "80001");
-  const auto q = import_text(csv + second);
+  const auto q = bonnie.import_text(csv + second);
   BOOST_TEST(names(q) == concat(prefixed(""), prefixed("", " #2")), tt::per_element());
   BOOST_TEST(value(q, "seq_output_block #2", "throughput") == 80001 * K);
 }
 
 BOOST_AUTO_TEST_CASE(truncated_capture) {
-  const std::string whole = capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt");
+  const std::string whole = bonnie.capture("bonnie-1.97-human-csv-boss-ansible-role-nfs.txt");
   // Cut inside the CSV line's last latency: the table is whole, the CSV line's last field is not read.
   const std::string cut = whole.substr(0, whole.rfind("us,") + 5);
-  const auto r = import_text(cut);
+  const auto r = bonnie.import_text(cut);
   BOOST_TEST(names(r).size() == 24U);
   BOOST_TEST(test_of(r, "csv:random_delete").find("latency") == nullptr);
   BOOST_TEST(value(r, "csv:random_read", "latency") == value(r, "random_read", "latency"));
   BOOST_TEST(!r.notes.empty());
   // Cut inside the file-creation row: the I/O tests stand, the cells the cut leaves are read.
-  const auto table_cut = import_text(whole.substr(0, whole.find("+++++ +++  1328")));
+  const auto table_cut = bonnie.import_text(whole.substr(0, whole.find("+++++ +++  1328")));
   BOOST_TEST(value(table_cut, "seq_input_block", "throughput") == 271440 * K);
   BOOST_TEST(value(table_cut, "seq_create", "ops_per_second") == 407);
   BOOST_TEST(table_cut.find("seq_delete") == nullptr);
   // Any prefix of any capture gives a record or a one-line error, never an exception.
   for (const char* name : {"bonnie-1.97-human-csv-boss-ansible-role-nfs.txt", "bonnie-2.00a-human-csv-chicken-house-wsl-ext4.txt",
                            "bonnie-1.96-csv-perfkitbenchmarker.txt"}) {
-    const std::string text = capture(name);
-    for (std::size_t n = 0; n <= text.size(); ++n) {
-      const std::string_view prefix(text.data(), n);
-      const auto p = raidbench::import_as<bonnie_output>(prefix);
-      if (!p) BOOST_TEST(p.message().find('\n') == std::string::npos);
-      else
-        for (const auto& t : p->tests)
-          for (const auto& fig : t.figures)
-            if (fig.value) BOOST_TEST((std::isfinite(*fig.value) && *fig.value >= 0));
-    }
+    bonnie.expect_prefixes_read_or_refused(bonnie.capture(name), 1);
   }
 }
 
 BOOST_AUTO_TEST_CASE(garbage_empty_and_header_only) {
   const std::string binary = std::string("\x01\xff\xfe") + std::string(26, ',') + "\x80\n";
-  for (std::string_view text : {std::string_view{}, std::string_view("\n\n  \n"), std::string_view("hello, world\n"),
-                                std::string_view(binary)}) {
-    BOOST_TEST(!importer_traits<bonnie_output>::detect(text));
-    const auto r = raidbench::import_as<bonnie_output>(text);
-    BOOST_TEST_REQUIRE(!r.has_value());
-    BOOST_TEST(r.message().starts_with("bonnie++: "));
-    BOOST_TEST(r.message().find('\n') == std::string::npos);
-  }
+  bonnie.expect_refused({std::string_view{}, "\n\n  \n", "hello, world\n", binary});
   const std::string header_only =
       "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
       "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"

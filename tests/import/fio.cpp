@@ -7,11 +7,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <cmath>
-#include <fstream>
-#include <iterator>
-#include <limits>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,18 +23,9 @@ namespace {
 
 using raidbench::comparable_test;
 using raidbench::fio_output;
-using raidbench::importer_traits;
-using raidbench::run_record;
+using namespace raidbench::test::imported;
 
-std::string capture(const std::string& name) { return raidbench::test::imported::capture("fio", name); }
-
-run_record import_text(std::string_view text) {
-  return raidbench::test::imported::import_text<fio_output>(text, "fio");
-}
-
-using raidbench::test::imported::names;
-using raidbench::test::imported::test_of;
-using raidbench::test::imported::value;
+constexpr importer<fio_output> fio{"fio", "fio"};
 
 // The figures every test of a direction that moved data has, in their order, with latencies when measured.
 void expect_all_figures(const comparable_test& t) {
@@ -116,7 +102,7 @@ constexpr std::string_view two_rr =
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(json_captures) {
-  const auto v214 = import_text(capture("fio-2.1.4-json-perfkitbenchmarker.json"));
+  const auto v214 = fio.import_capture("fio-2.1.4-json-perfkitbenchmarker.json");
   BOOST_TEST(names(v214) == std::vector<std::string>({"sequential_write/write", "sequential_read/read", "random_write_test/write",
                                                       "random_read_test/read", "random_read_test_parallel/read"}),
              tt::per_element());
@@ -124,131 +110,98 @@ BOOST_AUTO_TEST_CASE(json_captures) {
   BOOST_TEST(v214.format == "fio json");
   for (const auto& t : v214.tests) expect_all_figures(t);
   // fio 2.x: bw in KiB/s, clat in usec.
-  BOOST_TEST(value(v214, "sequential_write/write", "ops_per_second") == 133);
-  BOOST_TEST(value(v214, "sequential_write/write", "throughput") == 68118 * KiB);
-  BOOST_TEST(value(v214, "sequential_write/write", "total_time") == 5.314, tt::tolerance(1e-12));
-  BOOST_TEST(value(v214, "sequential_write/write", "latency_mean") == 0.47773484, tt::tolerance(1e-9));
-  BOOST_TEST(value(v214, "sequential_write/write", "latency_p50") == 0.444416, tt::tolerance(1e-9));
-  BOOST_TEST(value(v214, "sequential_write/write", "latency_p99") == 0.823296, tt::tolerance(1e-9));
-  BOOST_TEST(value(v214, "random_read_test/read", "latency_mean") == 0.00311762, tt::tolerance(1e-9));
+  expect_figures(v214, "sequential_write/write",
+                 {{"ops_per_second", 133}, {"throughput", 68118 * KiB}, {"total_time", 5.314, 1e-12},
+                  {"latency_mean", 0.47773484, 1e-9}, {"latency_p50", 0.444416, 1e-9}, {"latency_p99", 0.823296, 1e-9}});
+  expect_figures(v214, "random_read_test/read", {{"latency_mean", 0.00311762, 1e-9}});
 
-  const auto v217 = import_text(capture("fio-2.17-json-perfkitbenchmarker-hist.json"));
+  const auto v217 = fio.import_capture("fio-2.17-json-perfkitbenchmarker-hist.json");
   BOOST_TEST(names(v217) == std::vector<std::string>({"rand_16k_read_100%-io-depth-1-num-jobs-2/read",
                                                       "rand_16k_write_100%-io-depth-1-num-jobs-2/write"}),
              tt::per_element());
-  BOOST_TEST(value(v217, "rand_16k_read_100%-io-depth-1-num-jobs-2/read", "ops_per_second") == 8086.673998, tt::tolerance(1e-12));
-  BOOST_TEST(value(v217, "rand_16k_write_100%-io-depth-1-num-jobs-2/write", "latency_p99") == 0.002384, tt::tolerance(1e-9));
-  const auto& p = test_of(v217, "rand_16k_read_100%-io-depth-1-num-jobs-2/read").parameters;
-  BOOST_TEST(p.at("rw") == "randread");
-  BOOST_TEST(p.at("bs") == "16384");
-  BOOST_TEST(p.at("iodepth") == "1");
-  BOOST_TEST(p.at("numjobs") == "2");
-  BOOST_TEST(p.at("direct") == "1");
-  BOOST_TEST(p.at("ioengine") == "libaio");
+  expect_figures(v217, "rand_16k_read_100%-io-depth-1-num-jobs-2/read", {{"ops_per_second", 8086.673998, 1e-12}});
+  expect_figures(v217, "rand_16k_write_100%-io-depth-1-num-jobs-2/write", {{"latency_p99", 0.002384, 1e-9}});
+  expect_parameters(test_of(v217, "rand_16k_read_100%-io-depth-1-num-jobs-2/read"),
+                    {{"rw", "randread"}, {"bs", "16384"}, {"iodepth", "1"}, {"numjobs", "2"}, {"direct", "1"},
+                     {"ioengine", "libaio"}});
 
   // fio 3.x: bw_bytes in B/s, clat_ns in ns.
-  const auto v326 = import_text(capture("fio-3.26-json-virtualclient-readwrite.json"));
+  const auto v326 = fio.import_capture("fio-3.26-json-virtualclient-readwrite.json");
   BOOST_TEST(names(v326) == std::vector<std::string>({"disk_fill/read", "disk_fill/write"}), tt::per_element());
   BOOST_TEST(v326.version.value_or("") == "3.26-19-ge7e53");
   for (const auto& t : v326.tests) expect_all_figures(t);
-  BOOST_TEST(value(v326, "disk_fill/read", "throughput") == 149343283);
-  BOOST_TEST(value(v326, "disk_fill/read", "total_time") == 4.957, tt::tolerance(1e-12));
-  BOOST_TEST(value(v326, "disk_fill/read", "latency_mean") == 0.076331646873584, tt::tolerance(1e-12));
-  BOOST_TEST(value(v326, "disk_fill/write", "latency_p50") == 0.100139008, tt::tolerance(1e-12));
-  BOOST_TEST(value(v326, "disk_fill/write", "latency_p99") == 0.151864912, tt::tolerance(1e-12));
-  BOOST_TEST(test_of(v326, "disk_fill/write").parameters.at("bs") == "262144");
+  expect_figures(v326, "disk_fill/read",
+                 {{"throughput", 149343283}, {"total_time", 4.957, 1e-12}, {"latency_mean", 0.076331646873584, 1e-12}});
+  expect_figures(v326, "disk_fill/write", {{"latency_p50", 0.100139008, 1e-12}, {"latency_p99", 0.151864912, 1e-12}});
+  expect_parameters(test_of(v326, "disk_fill/write"), {{"bs", "262144"}});
 
-  const auto v338 = import_text(capture("fio-3.38-json-lkp-tests.json"));
+  const auto v338 = fio.import_capture("fio-3.38-json-lkp-tests.json");
   BOOST_TEST(names(v338) == std::vector<std::string>({"task_0/read"}), tt::per_element());
-  BOOST_TEST(value(v338, "task_0/read", "ops_per_second") == 26343.32139, tt::tolerance(1e-12));
-  BOOST_TEST(value(v338, "task_0/read", "throughput") == 3453133943);
-  BOOST_TEST(value(v338, "task_0/read", "total_time") == 60.005, tt::tolerance(1e-12));
-  BOOST_TEST(value(v338, "task_0/read", "latency_p50") == 0.004816896, tt::tolerance(1e-12));
+  expect_figures(v338, "task_0/read",
+                 {{"ops_per_second", 26343.32139, 1e-12}, {"throughput", 3453133943}, {"total_time", 60.005, 1e-12},
+                  {"latency_p50", 0.004816896, 1e-12}});
 
-  const auto v316 = import_text(capture("fio-3.16-json-fio-plot-highpoint-raid5-randrw.json"));
+  const auto v316 = fio.import_capture("fio-3.16-json-fio-plot-highpoint-raid5-randrw.json");
   BOOST_TEST(names(v316) == std::vector<std::string>({"iotest/read", "iotest/write"}), tt::per_element());
-  BOOST_TEST(value(v316, "iotest/write", "ops_per_second") == 101.752459, tt::tolerance(1e-12));
-  BOOST_TEST(value(v316, "iotest/write", "throughput") == 416778);
-  BOOST_TEST(value(v316, "iotest/read", "latency_mean") == 0.030400108128784, tt::tolerance(1e-12));
-  BOOST_TEST(test_of(v316, "iotest/read").parameters.at("numjobs") == "8");
-  BOOST_TEST(test_of(v316, "iotest/read").parameters.at("rw") == "randrw");
+  expect_figures(v316, "iotest/write", {{"ops_per_second", 101.752459, 1e-12}, {"throughput", 416778}});
+  expect_figures(v316, "iotest/read", {{"latency_mean", 0.030400108128784, 1e-12}});
+  expect_parameters(test_of(v316, "iotest/read"), {{"numjobs", "8"}, {"rw", "randrw"}});
 }
 
 BOOST_AUTO_TEST_CASE(json_after_a_signal_line_is_an_interrupted_run) {
-  const auto r = import_text(capture("fio-3.34-json-fio-plot-signal-prefix.json"));
+  const auto r = fio.import_capture("fio-3.34-json-fio-plot-signal-prefix.json");
   BOOST_TEST(r.interrupted);
   BOOST_TEST(names(r) == std::vector<std::string>({"FIOJOB/read"}), tt::per_element());  // no write: nothing written
   expect_all_figures(test_of(r, "FIOJOB/read"));
-  BOOST_TEST(value(r, "FIOJOB/read", "ops_per_second") == 10102.601156, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "FIOJOB/read", "throughput") == 41380254);
-  BOOST_TEST(value(r, "FIOJOB/read", "total_time") == 2.768, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "FIOJOB/read", "latency_mean") == 95948.612502e-9, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "FIOJOB/read", "latency_p95") == 109056e-9, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "FIOJOB/read", "latency_p99") == 175104e-9, tt::tolerance(1e-12));
-  const auto& p = test_of(r, "FIOJOB/read").parameters;
-  BOOST_TEST(p.at("ioengine") == "sync");
-  BOOST_TEST(p.at("bs") == "4096");
-  BOOST_TEST(p.at("direct") == "1");
+  expect_figures(r, "FIOJOB/read",
+                 {{"ops_per_second", 10102.601156, 1e-12}, {"throughput", 41380254}, {"total_time", 2.768, 1e-12},
+                  {"latency_mean", 95948.612502e-9, 1e-12}, {"latency_p95", 109056e-9, 1e-12},
+                  {"latency_p99", 175104e-9, 1e-12}});
+  expect_parameters(test_of(r, "FIOJOB/read"), {{"ioengine", "sync"}, {"bs", "4096"}, {"direct", "1"}});
 }
 
 BOOST_AUTO_TEST_CASE(text_captures) {
   // fio 2.1.7: "bw=67147KB/s" is KiB/s; clat in msec beside percentiles in usec.
-  const auto v2 = import_text(capture("fio-2.1.7-text-pbench.txt"));
+  const auto v2 = fio.import_capture("fio-2.1.7-text-pbench.txt");
   BOOST_TEST(names(v2) == std::vector<std::string>({"job1/read"}), tt::per_element());
   BOOST_TEST(v2.version.value_or("") == "2.1.7");
   BOOST_TEST(v2.format == "fio normal");
   expect_all_figures(test_of(v2, "job1/read"));
-  BOOST_TEST(value(v2, "job1/read", "ops_per_second") == 16786);
-  BOOST_TEST(value(v2, "job1/read", "throughput") == 67147 * KiB);
-  BOOST_TEST(value(v2, "job1/read", "total_time") == 30.003, tt::tolerance(1e-12));
-  BOOST_TEST(value(v2, "job1/read", "latency_mean") == 0.00190, tt::tolerance(1e-12));
-  BOOST_TEST(value(v2, "job1/read", "latency_p50") == 0.001768, tt::tolerance(1e-12));
-  BOOST_TEST(value(v2, "job1/read", "latency_p95") == 0.002224, tt::tolerance(1e-12));
-  BOOST_TEST(value(v2, "job1/read", "latency_p99") == 0.002256, tt::tolerance(1e-12));
-  const auto& p = test_of(v2, "job1/read").parameters;
-  BOOST_TEST(p.at("rw") == "read");
-  BOOST_TEST(p.at("bs") == "4096");
-  BOOST_TEST(p.at("ioengine") == "libaio");
-  BOOST_TEST(p.at("iodepth") == "32");
-  BOOST_TEST(!p.count("direct"));  // the text does not say
+  expect_figures(v2, "job1/read",
+                 {{"ops_per_second", 16786}, {"throughput", 67147 * KiB}, {"total_time", 30.003, 1e-12},
+                  {"latency_mean", 0.00190, 1e-12}, {"latency_p50", 0.001768, 1e-12}, {"latency_p95", 0.002224, 1e-12},
+                  {"latency_p99", 0.002256, 1e-12}});
+  expect_parameters(test_of(v2, "job1/read"), {{"rw", "read"}, {"bs", "4096"}, {"ioengine", "libaio"}, {"iodepth", "32"}});
+  BOOST_TEST(!test_of(v2, "job1/read").parameters.count("direct"));  // the text does not say
 
   // fio 3.x, every line tab-indented as in fio's HOWTO.
-  const auto v3 = import_text(capture("fio-3.x-text-fio-howto.txt"));
+  const auto v3 = fio.import_capture("fio-3.x-text-fio-howto.txt");
   BOOST_TEST(names(v3) == std::vector<std::string>({"Client1/write"}), tt::per_element());
   BOOST_TEST(!v3.version.has_value());
   expect_all_figures(test_of(v3, "Client1/write"));
-  BOOST_TEST(value(v3, "Client1/write", "ops_per_second") == 88);
-  BOOST_TEST(value(v3, "Client1/write", "throughput") == 623 * KiB);
-  BOOST_TEST(value(v3, "Client1/write", "total_time") == 50.032, tt::tolerance(1e-12));
-  BOOST_TEST(value(v3, "Client1/write", "latency_mean") == 0.00401902, tt::tolerance(1e-12));
-  BOOST_TEST(value(v3, "Client1/write", "latency_p50") == 0.000416, tt::tolerance(1e-12));
-  BOOST_TEST(value(v3, "Client1/write", "latency_p99") == 0.043779, tt::tolerance(1e-12));
+  expect_figures(v3, "Client1/write",
+                 {{"ops_per_second", 88}, {"throughput", 623 * KiB}, {"total_time", 50.032, 1e-12},
+                  {"latency_mean", 0.00401902, 1e-12}, {"latency_p50", 0.000416, 1e-12}, {"latency_p99", 0.043779, 1e-12}});
   BOOST_TEST(test_of(v3, "Client1/write").parameters.empty());  // no job line in the excerpt
 }
 
 BOOST_AUTO_TEST_CASE(jobs_of_one_name_suffixes_and_units) {
-  const auto r = import_text(two_rr);
+  const auto r = fio.import_text(two_rr);
   BOOST_TEST(names(r) == std::vector<std::string>({"rr/read", "rr/write", "rr/read #2", "rr/write #2", "sw/write"}), tt::per_element());
   BOOST_TEST(r.version.value_or("") == "3.33");
   expect_all_figures(test_of(r, "rr/read"));
   expect_all_figures(test_of(r, "rr/write"));
-  BOOST_TEST(value(r, "rr/read", "ops_per_second") == 24500);
-  BOOST_TEST(value(r, "rr/read", "throughput") == 95.7 * MiB, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/read", "total_time") == 10.001, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/read", "latency_mean") == 105.55e-6, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/read", "latency_p95") == 210e-6, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/write", "latency_mean") == 5630.12e-9, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/write", "latency_p99") == 34048e-9, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/read #2", "ops_per_second") == 1.2e6, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "rr/read #2", "throughput") == 4688 * MiB);
-  BOOST_TEST(value(r, "rr/write #2", "latency_mean") == 2.78e-3, tt::tolerance(1e-12));
+  expect_figures(r, "rr/read",
+                 {{"ops_per_second", 24500}, {"throughput", 95.7 * MiB, 1e-12}, {"total_time", 10.001, 1e-12},
+                  {"latency_mean", 105.55e-6, 1e-12}, {"latency_p95", 210e-6, 1e-12}});
+  expect_figures(r, "rr/write", {{"latency_mean", 5630.12e-9, 1e-12}, {"latency_p99", 34048e-9, 1e-12}});
+  expect_figures(r, "rr/read #2", {{"ops_per_second", 1.2e6, 1e-12}, {"throughput", 4688 * MiB}});
+  expect_figures(r, "rr/write #2", {{"latency_mean", 2.78e-3, 1e-12}});
   BOOST_TEST(test_of(r, "rr/write #2").find("latency_p50") == nullptr);  // no percentiles printed
-  BOOST_TEST(value(r, "sw/write", "ops_per_second") == 18300);
-  BOOST_TEST(value(r, "sw/write", "total_time") == 0.007, tt::tolerance(1e-12));
-  BOOST_TEST(test_of(r, "sw/write").parameters.at("bs") == "65536");
-  BOOST_TEST(test_of(r, "rr/read #2").parameters.at("rw") == "randrw");
-  BOOST_TEST(test_of(r, "rr/read #2").parameters.at("iodepth") == "32");
-  BOOST_TEST(test_of(r, "rr/read").parameters.at("bs") == "4096");
+  expect_figures(r, "sw/write", {{"ops_per_second", 18300}, {"total_time", 0.007, 1e-12}});
+  expect_parameters(test_of(r, "sw/write"), {{"bs", "65536"}});
+  expect_parameters(test_of(r, "rr/read #2"), {{"rw", "randrw"}, {"iodepth", "32"}});
+  expect_parameters(test_of(r, "rr/read"), {{"bs", "4096"}});
 }
 
 BOOST_AUTO_TEST_CASE(fio_2_0_spacing_and_a_bare_version) {
@@ -271,17 +224,14 @@ BOOST_AUTO_TEST_CASE(fio_2_0_spacing_and_a_bare_version) {
       "    bw (KB/s)  : min=100000, max=110000, per=100.00%, avg=104857.60, stdev=1000.00\n"
       "  write: io=0 B, bw=0 B/s, iops=0 , runt=    1msec\n"
       "  cpu          : usr=5.00%, sys=20.00%, ctx=1000, majf=0, minf=40\n";
-  const auto r = import_text(text);
+  const auto r = fio.import_text(text);
   BOOST_TEST(names(r) == std::vector<std::string>({"job1/read"}), tt::per_element());  // the write moved nothing
   BOOST_TEST(r.version.value_or("") == "2.0.8");
   expect_all_figures(test_of(r, "job1/read"));
-  BOOST_TEST(value(r, "job1/read", "ops_per_second") == 26214);
-  BOOST_TEST(value(r, "job1/read", "throughput") == 104857 * KiB);
-  BOOST_TEST(value(r, "job1/read", "total_time") == 10, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "job1/read", "latency_mean") == 1200e-6, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "job1/read", "latency_p50") == 700e-6, tt::tolerance(1e-12));
-  BOOST_TEST(value(r, "job1/read", "latency_p99") == 1300e-6, tt::tolerance(1e-12));
-  BOOST_TEST(test_of(r, "job1/read").parameters.at("bs") == "4096");
+  expect_figures(r, "job1/read",
+                 {{"ops_per_second", 26214}, {"throughput", 104857 * KiB}, {"total_time", 10, 1e-12},
+                  {"latency_mean", 1200e-6, 1e-12}, {"latency_p50", 700e-6, 1e-12}, {"latency_p99", 1300e-6, 1e-12}});
+  expect_parameters(test_of(r, "job1/read"), {{"bs", "4096"}});
 }
 
 BOOST_AUTO_TEST_CASE(json_beside_normal_output_and_repeated_names) {
@@ -304,61 +254,43 @@ BOOST_AUTO_TEST_CASE(json_beside_normal_output_and_repeated_names) {
       "      \"read\" : { \"io_bytes\" : 1, \"bw_bytes\" : 2, \"iops\" : 3, \"runtime\" : 4 } }\n"
       "  ]\n"
       "}\n";
-  const auto r = import_text(json + std::string(two_rr));
+  const auto r = fio.import_text(json + std::string(two_rr));
   BOOST_TEST(names(r) == std::vector<std::string>({"rr/read", "rr/trim", "rr/read #2"}), tt::per_element());
   BOOST_TEST(r.format == "fio json+");
   BOOST_TEST(r.notes == std::vector<std::string>({"the normal output beside the JSON is not read"}), tt::per_element());
   expect_all_figures(test_of(r, "rr/read"));
-  BOOST_TEST(value(r, "rr/read", "throughput") == 35714245);
-  BOOST_TEST(value(r, "rr/read", "latency_p95") == 209920e-9, tt::tolerance(1e-12));
+  expect_figures(r, "rr/read", {{"throughput", 35714245}, {"latency_p95", 209920e-9, 1e-12}});
   // The 2.x-style trim section has no clat and no bw_bytes: bw is KiB/s, and no latency is made up.
-  BOOST_TEST(value(r, "rr/trim", "throughput") == 4 * KiB);
+  expect_figures(r, "rr/trim", {{"throughput", 4 * KiB}});
   BOOST_TEST(test_of(r, "rr/trim").find("latency_mean") == nullptr);
-  const auto& p = test_of(r, "rr/read").parameters;
-  BOOST_TEST(p.at("rw") == "randrw");
-  BOOST_TEST(p.at("bs") == "4096");
-  BOOST_TEST(p.at("direct") == "1");  // buffered=0
-  BOOST_TEST(p.at("numjobs") == "2");
-  BOOST_TEST(test_of(r, "rr/read #2").parameters.at("bs") == "8192");
+  // "direct" from buffered=0.
+  expect_parameters(test_of(r, "rr/read"), {{"rw", "randrw"}, {"bs", "4096"}, {"direct", "1"}, {"numjobs", "2"}});
+  expect_parameters(test_of(r, "rr/read #2"), {{"bs", "8192"}});
   BOOST_TEST(!test_of(r, "rr/read #2").parameters.count("numjobs"));
 }
 
 BOOST_AUTO_TEST_CASE(truncated_captures) {
   // JSON cut short: a one-line error, or the normal output when the text has it.
-  const std::string whole = capture("fio-3.38-json-lkp-tests.json");
+  const std::string whole = fio.capture("fio-3.38-json-lkp-tests.json");
   const auto cut = raidbench::import_as<fio_output>(std::string_view(whole).substr(0, whole.size() / 2));
   BOOST_TEST_REQUIRE(!cut.has_value());
   BOOST_TEST(cut.message() == "fio: the JSON is cut short (its closing brace is missing)");
   // The normal output cut inside the percentiles keeps what was printed.
-  const std::string text = capture("fio-2.1.7-text-pbench.txt");
-  const auto part = import_text(std::string_view(text).substr(0, text.find("50.00th")));
-  BOOST_TEST(value(part, "job1/read", "latency_mean") == 0.0019, tt::tolerance(1e-12));
+  const std::string text = fio.capture("fio-2.1.7-text-pbench.txt");
+  const auto part = fio.import_text(std::string_view(text).substr(0, text.find("50.00th")));
+  expect_figures(part, "job1/read", {{"latency_mean", 0.0019, 1e-12}});
   BOOST_TEST(test_of(part, "job1/read").find("latency_p50") == nullptr);
   // Any prefix of any capture gives a record or a one-line error.
   for (const char* name : {"fio-2.1.4-json-perfkitbenchmarker.json", "fio-3.34-json-fio-plot-signal-prefix.json",
                            "fio-2.1.7-text-pbench.txt", "fio-3.x-text-fio-howto.txt"}) {
-    const std::string t = capture(name);
-    const std::size_t step = t.size() / 400 + 1;
-    for (std::size_t n = 0; n <= t.size(); n += step) {
-      const auto p = raidbench::import_as<fio_output>(std::string_view(t).substr(0, n));
-      if (!p) BOOST_TEST(p.message().find('\n') == std::string::npos);
-      else
-        for (const auto& test : p->tests)
-          for (const auto& f : test.figures)
-            if (f.value) BOOST_TEST((std::isfinite(*f.value) && *f.value >= 0));
-    }
+    const std::string t = fio.capture(name);
+    fio.expect_prefixes_read_or_refused(t, t.size() / 400 + 1);
   }
 }
 
 BOOST_AUTO_TEST_CASE(garbage_empty_header_only_and_foreign_json) {
   const std::string binary = std::string("\x00\xff{\"jobs\"", 9) + std::string(40, '[');
-  for (std::string_view text : {std::string_view{}, std::string_view("\n \n"), std::string_view("hello world\n"), std::string_view(binary)}) {
-    BOOST_TEST(!importer_traits<fio_output>::detect(text));
-    const auto r = raidbench::import_as<fio_output>(text);
-    BOOST_TEST_REQUIRE(!r.has_value());
-    BOOST_TEST(r.message().starts_with("fio: "));
-    BOOST_TEST(r.message().find('\n') == std::string::npos);
-  }
+  fio.expect_refused({std::string_view{}, "\n \n", "hello world\n", binary});
   // Valid JSON that is not fio's.
   const auto foreign = raidbench::import_as<fio_output>("{\"name\": \"x\", \"jobs\": 3, \"jobname\": [1, 2]}\n");
   BOOST_TEST_REQUIRE(!foreign.has_value());
