@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -23,6 +25,22 @@ inline void put(const fs::path& file, const std::string& text) {
 inline void link(const fs::path& target, const fs::path& link) {
   fs::create_directories(link.parent_path());
   fs::create_directory_symlink(target, link);
+}
+
+/// sysfs attributes of `dir`: each file below it holds its value on one line.
+inline void put_attributes(const fs::path& dir, std::initializer_list<std::pair<const char*, std::string>> attributes) {
+  for (const auto& [name, value] : attributes) put(dir / name, value + "\n");
+}
+
+/// The SCSI device `scsi` (its vendor and model) with the block device `name` of `sectors` below it:
+/// the block device's directory, its queue still to be put.
+inline fs::path put_scsi_disk(const fs::path& scsi, const std::string& vendor, const std::string& model,
+                              const std::string& name, const std::string& sectors) {
+  put_attributes(scsi, {{"vendor", vendor}, {"model", model}});
+  const fs::path block = scsi / "block" / name;
+  put(block / "size", sectors + "\n");
+  link(scsi, block / "device");
+  return block;
 }
 
 /// "maj:min" of the device holding `path`.
@@ -59,24 +77,14 @@ inline void put_mount(const fs::path& root, const std::string& dev, const fs::pa
 inline fs::path make_sata_behind_lsi(const fs::path& root) {
   const fs::path sys = root / "sys";
   const fs::path hba = sys / "devices/pci0000:00/0000:00:01.0/0000:01:00.0";
-  put(hba / "vendor", "0x1000\n");
-  put(hba / "device", "0x0097\n");
-  put(hba / "current_link_speed", "5.0 GT/s PCIe\n");
-  put(hba / "max_link_speed", "8.0 GT/s PCIe\n");
-  put(hba / "current_link_width", "4\n");
-  put(hba / "max_link_width", "8\n");
+  put_attributes(hba, {{"vendor", "0x1000"}, {"device", "0x0097"}, {"current_link_speed", "5.0 GT/s PCIe"},
+                       {"max_link_speed", "8.0 GT/s PCIe"}, {"current_link_width", "4"}, {"max_link_width", "8"}});
   fs::create_directories(sys / "bus/pci/drivers/mpt3sas");
   link(sys / "bus/pci/drivers/mpt3sas", hba / "driver");
-  const fs::path scsi = hba / "host0/port-0:0/end_device-0:0/target0:0:0/0:0:0:0";
-  put(scsi / "vendor", "ATA     \n");
-  put(scsi / "model", "ST4000NM0033-9ZM\n");
-  const fs::path sda = scsi / "block/sda";
-  put(sda / "size", "7814037168\n");
+  const fs::path sda = put_scsi_disk(hba / "host0/port-0:0/end_device-0:0/target0:0:0/0:0:0:0", "ATA     ",
+                                     "ST4000NM0033-9ZM", "sda", "7814037168");
   put_queue(sda, true, 512, 4096, "[mq-deadline] none", 64, 1280, "write back", false);
-  link(scsi, sda / "device");
-  put(sda / "sda1/partition", "1\n");
-  put(sda / "sda1/start", "63\n");
-  put(sda / "sda1/size", "7814037105\n");
+  put_attributes(sda / "sda1", {{"partition", "1"}, {"start", "63"}, {"size", "7814037105"}});
   return sda;
 }
 
@@ -84,26 +92,17 @@ inline fs::path make_sata_behind_lsi(const fs::path& root) {
 inline void make_crypt_over_md(const fs::path& root) {
   const fs::path sys = root / "sys";
   const fs::path ahci = sys / "devices/pci0000:00/0000:00:1f.2";
-  put(ahci / "vendor", "0x8086\n");
-  put(ahci / "device", "0x8c02\n");
+  put_attributes(ahci, {{"vendor", "0x8086"}, {"device", "0x8c02"}});
   for (const char* disk : {"sdb", "sdc"}) {
     const int n = disk[2] == 'b' ? 1 : 2;
-    const fs::path scsi = ahci / fmt::format("ata{}/host{}/target{}:0:0/{}:0:0:0", n, n, n, n);
-    put(scsi / "vendor", "ATA     \n");
-    put(scsi / "model", "Samsung SSD 860\n");
-    const fs::path d = scsi / "block" / disk;
-    put(d / "size", "1953525168\n");
+    const fs::path d = put_scsi_disk(ahci / fmt::format("ata{}/host{}/target{}:0:0/{}:0:0:0", n, n, n, n), "ATA     ",
+                                     "Samsung SSD 860", disk, "1953525168");
     put_queue(d, false, 512, 512, "[none] mq-deadline", 32, 512, "write back", false);
-    link(scsi, d / "device");
-    put(d / (std::string(disk) + "1") / "partition", "1\n");
-    put(d / (std::string(disk) + "1") / "start", "2048\n");
+    put_attributes(d / (std::string(disk) + "1"), {{"partition", "1"}, {"start", "2048"}});
   }
   const fs::path virt = sys / "devices/virtual/block";
-  put(virt / "md0/md/level", "raid1\n");
-  put(virt / "md0/md/array_state", "clean\n");
-  put(virt / "md0/md/raid_disks", "2\n");
-  put(virt / "md0/md/degraded", "1\n");
-  put(virt / "md0/md/sync_action", "idle\n");
+  put_attributes(virt / "md0/md",
+                 {{"level", "raid1"}, {"array_state", "clean"}, {"raid_disks", "2"}, {"degraded", "1"}, {"sync_action", "idle"}});
   put(virt / "md0/size", "1953260544\n");
   put_queue(virt / "md0", false, 512, 512, "none", 128, 512, "write back", false);
   link(ahci / "ata1/host1/target1:0:0/1:0:0:0/block/sdb/sdb1", virt / "md0/slaves/sdb1");
@@ -118,8 +117,7 @@ inline void make_crypt_over_md(const fs::path& root) {
 /// A virtio disk vda on the virtio PCI function 0000:00:02.0, which has no PCIe link files.
 inline fs::path make_virtio(const fs::path& root) {
   const fs::path fn = root / "sys/devices/pci0000:00/0000:00:02.0";
-  put(fn / "vendor", "0x1af4\n");
-  put(fn / "device", "0x1042\n");
+  put_attributes(fn, {{"vendor", "0x1af4"}, {"device", "0x1042"}});
   fs::create_directories(root / "sys/bus/pci/drivers/virtio-pci");
   link(root / "sys/bus/pci/drivers/virtio-pci", fn / "driver");
   put(fn / "virtio1/vendor", "0x1af4\n");
@@ -142,6 +140,13 @@ inline fs::path make_loop(const fs::path& root) {
 /// Points <root>/sys/dev/block/<dev> at `device_dir`.
 inline void map_device(const fs::path& root, const std::string& dev, const fs::path& device_dir) {
   link(device_dir, root / "sys/dev/block" / dev);
+}
+
+/// `root` as the directory at the top of ext4 on sda1 of make_sata_behind_lsi, mounted with `super_options`.
+inline void mount_on_sata_behind_lsi(const fs::path& root, const std::string& super_options) {
+  const std::string dev = device_of(root);
+  map_device(root, dev, make_sata_behind_lsi(root) / "sda1");
+  put_mount(root, dev, root, "ext4", "/dev/sda1", super_options);
 }
 
 }  // namespace raidbench::test

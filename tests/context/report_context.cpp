@@ -13,10 +13,7 @@ BOOST_AUTO_TEST_SUITE(report_context_test)
 
 BOOST_AUTO_TEST_CASE(sata_behind_lsi) {
   temp_dir root;
-  const auto sda = make_sata_behind_lsi(root.path());
-  const std::string dev = device_of(root.path());
-  map_device(root.path(), dev, sda / "sda1");
-  put_mount(root.path(), dev, root.path(), "ext4", "/dev/sda1", "rw");
+  mount_on_sata_behind_lsi(root.path(), "rw");
   auto c = gather_storage_context(root.path(), root.path());
   BOOST_TEST_REQUIRE(c.has_value());
   c->filesystem.block_size = 4096;

@@ -15,10 +15,7 @@ BOOST_AUTO_TEST_SUITE(storage_context_test)
 
 BOOST_AUTO_TEST_CASE(ext4_on_a_misaligned_sata_partition) {
   temp_dir root;
-  const auto sda = make_sata_behind_lsi(root.path());
-  const std::string dev = device_of(root.path());
-  map_device(root.path(), dev, sda / "sda1");
-  put_mount(root.path(), dev, root.path(), "ext4", "/dev/sda1", "rw,data=ordered");
+  mount_on_sata_behind_lsi(root.path(), "rw,data=ordered");
   put(root / "proc/sys/kernel/osrelease", "3.8.0\n");
   auto c = gather_storage_context(root.path(), root.path());
   BOOST_TEST_REQUIRE(c.has_value(), (c ? "" : c.message()));

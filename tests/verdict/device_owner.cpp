@@ -56,13 +56,9 @@ fs::path pci_function(const fs::path& root, const std::string& address, const st
 
 /// SCSI disk `name` at host:channel:target:0 below the PCI function `fn`, mapped as 8:0.
 fs::path scsi_disk(const fs::path& root, const fs::path& fn, const std::string& name, int host, int channel, int target) {
-  const fs::path dev = fn / fmt::format("host{0}/target{0}:{1}:{2}/{0}:{1}:{2}:0", host, channel, target);
-  put(dev / "vendor", "DELL    \n");
-  put(dev / "model", "PERC H730 Mini  \n");
-  const fs::path disk = dev / "block" / name;
-  put(disk / "size", "1951399936\n");
+  const fs::path disk = put_scsi_disk(fn / fmt::format("host{0}/target{0}:{1}:{2}/{0}:{1}:{2}:0", host, channel, target),
+                                      "DELL    ", "PERC H730 Mini  ", name, "1951399936");
   put_queue(disk, true, 512, 512, "[mq-deadline] none", 256, 256, "write through", false);
-  link(dev, disk / "device");
   map_device(root, "8:0", disk);
   return disk;
 }
