@@ -14,6 +14,7 @@
 #include "../support/refusals.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
+#include "fileio_writes.hpp"
 
 namespace fs = std::filesystem;
 
@@ -50,32 +51,26 @@ BOOST_AUTO_TEST_CASE(every_tool_refuses_a_block_device_behind_a_link_under_its_n
   fs::create_directory(dir / "scratch");
   for (const char* name : {"scratch/rb-run.0", "scratch/seq.dat", "test_file.0", "device-link"})
     fs::create_symlink(device, dir / name);
-  raidbench::test::check_refusals(in, {
+  raidbench::test::check_refusals(in, raidbench::test::with_fileio_writes({
       {run + " --dir scratch --size 1M --time 1 --rw write", "rb-run: scratch/rb-run.0 is a symbolic link"},
       {run + " --dir scratch --size 1M --time 1 --rw randrw", "rb-run: scratch/rb-run.0 is a symbolic link"},
       {suite + " --quick --size 16M --test-seconds 1 --dir scratch", "raidbench: scratch/seq.dat exists already"},
-      {fileio + "prepare", "FATAL: test_file.0 is a symbolic link"},
-      {fileio + "--file-test-mode=rndwr --time=1 run", "FATAL: test_file.0 is a symbolic link"},
-      {fileio + "--file-test-mode=seqwr --time=1 run", "FATAL: test_file.0 is a symbolic link"},
       {fsync + " -s 1 -f device-link", "rb-fsync: error: device-link is not a regular file"},
       {fsync + " -s 1 -f " + device, "rb-fsync: error: " + device + " is not a regular file"},
       {dd + " if=/dev/zero of=device-link count=1", "rb-dd: refusing to write to block device 'device-link'"},
       {dd + " if=/dev/zero of=" + device + " count=1 conv=notrunc", "rb-dd: refusing to write to block device '" + device + "'"},
       {dd + " if=/dev/zero of=device-link count=1 seek=1 oflag=direct", "rb-dd: refusing to write to block device"},
-  }, snapshot);
+  }, fileio, "FATAL: test_file.0 is a symbolic link"), snapshot);
 
   // The device itself under those names (a node with its numbers): no link to refuse, the type is.
   for (const char* name : {"scratch/rb-run.0", "scratch/seq.dat", "test_file.0"}) {
     fs::remove(dir / name);
     BOOST_TEST_REQUIRE(::mknod((dir / name).c_str(), S_IFBLK | 0600, loop.device_number()) == 0, name);
   }
-  raidbench::test::check_refusals(in, {
+  raidbench::test::check_refusals(in, raidbench::test::with_fileio_writes({
       {run + " --dir scratch --size 1M --time 1 --rw write", "rb-run: scratch/rb-run.0 is a block device"},
       {suite + " --quick --size 16M --test-seconds 1 --dir scratch", "raidbench: scratch/seq.dat exists already"},
-      {fileio + "prepare", "FATAL: test_file.0 is a block device"},
-      {fileio + "--file-test-mode=rndwr --time=1 run", "FATAL: test_file.0 is a block device"},
-      {fileio + "--file-test-mode=seqwr --time=1 run", "FATAL: test_file.0 is a block device"},
-  }, snapshot);
+  }, fileio, "FATAL: test_file.0 is a block device"), snapshot);
   BOOST_TEST((loop.content() == content), "the loop device's bytes changed");
 }
 

@@ -14,6 +14,7 @@
 #include "../support/refusals.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
+#include "fileio_writes.hpp"
 
 namespace fs = std::filesystem;
 
@@ -53,10 +54,7 @@ BOOST_AUTO_TEST_CASE(an_ordinary_user_reuses_none_of_roots_files_and_writes_nowh
   plant(shared / "dd.out", "root's, not writable by others\n", fs::perms::owner_read | fs::perms::owner_write | fs::perms::others_read);
 
   const std::string bin = "../bin/", fileio = bin + "rb-fileio --file-num=1 --file-total-size=1M ";
-  const std::vector<refusal> cases = {
-      {fileio + "prepare", "FATAL: test_file.0 belongs to another user (uid 0)"},
-      {fileio + "--file-test-mode=rndwr --time=1 run", "FATAL: test_file.0 belongs to another user (uid 0)"},
-      {fileio + "--file-test-mode=seqwr --time=1 run", "FATAL: test_file.0 belongs to another user (uid 0)"},
+  const std::vector<refusal> cases = raidbench::test::with_fileio_writes({
       {bin + "rb-fsync -s 1", "rb-fsync: error: ./pg_test_fsync.out belongs to another user (uid 0)"},
       {bin + "rb-fsync -s 1 -f ../closed/f", "rb-fsync: error: could not open output file: Permission denied"},
       {bin + "rb-run --dir scratch --size 1M --time 1 --rw write --keep", "rb-run: scratch/rb-run.0 belongs to another user (uid 0)"},
@@ -65,7 +63,7 @@ BOOST_AUTO_TEST_CASE(an_ordinary_user_reuses_none_of_roots_files_and_writes_nowh
       {bin + "raidbench --quick --size 16M --test-seconds 1 --dir ../closed/x", "raidbench: create ../closed/x: Permission denied"},
       {bin + "raidbench --quick --size 16M --test-seconds 1 --dir mine --report ../closed/r.json",
        "raidbench: --report: cannot write ../closed/r.json: Permission denied"},
-  };
+  }, fileio, "FATAL: test_file.0 belongs to another user (uid 0)");
   // The tree the tools could touch (bin/ holds only the copies of the tools, tens of MB each).
   const auto snapshot = [&] {
     auto tree = raidbench::test::snapshot_tree(shared);
