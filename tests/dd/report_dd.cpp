@@ -2,6 +2,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <regex>
@@ -13,21 +14,20 @@ BOOST_AUTO_TEST_SUITE(report_dd_test)
 
 // Every expected line below was printed by GNU dd 9.1 on this machine for the same bytes and time.
 BOOST_AUTO_TEST_CASE(sizes_round_like_gnu_human_readable) {
-  BOOST_TEST(dd_human_size(999, false) == "999 B");
-  BOOST_TEST(dd_human_size(1000, false) == "1.0 kB");
-  BOOST_TEST(dd_human_size(1023, true) == "1023 B");
-  BOOST_TEST(dd_human_size(1024, true) == "1.0 KiB");
-  BOOST_TEST(dd_human_size(10239, false) == "10 kB");
-  BOOST_TEST(dd_human_size(10239, true) == "10 KiB");
-  BOOST_TEST(dd_human_size(24576, false) == "25 kB");
-  BOOST_TEST(dd_human_size(3145728, false) == "3.1 MB");
-  BOOST_TEST(dd_human_size(3145728, true) == "3.0 MiB");
-  BOOST_TEST(dd_human_size(104857600, false) == "105 MB");
-  BOOST_TEST(dd_human_size(214622535680, false) == "215 GB");
-  BOOST_TEST(dd_human_size(1073741824, false) == "1.1 GB");
-  BOOST_TEST(dd_human_size(1073741824, true) == "1.0 GiB");
-  BOOST_TEST(dd_human_size(9999, false) == "10 kB");  // 9.999 rounds up past one decimal
-  BOOST_TEST(dd_human_size(999999, false) == "1.0 MB");
+  struct size_case {
+    std::uint64_t bytes;
+    bool iec;
+    std::string printed;
+  };
+  const size_case cases[] = {
+      {999, false, "999 B"}, {1000, false, "1.0 kB"}, {1023, true, "1023 B"}, {1024, true, "1.0 KiB"},
+      {10239, false, "10 kB"}, {10239, true, "10 KiB"}, {24576, false, "25 kB"},
+      {3145728, false, "3.1 MB"}, {3145728, true, "3.0 MiB"}, {104857600, false, "105 MB"},
+      {214622535680, false, "215 GB"}, {1073741824, false, "1.1 GB"}, {1073741824, true, "1.0 GiB"},
+      {9999, false, "10 kB"},  // 9.999 rounds up past one decimal
+      {999999, false, "1.0 MB"},
+  };
+  for (const auto& c : cases) BOOST_TEST(dd_human_size(c.bytes, c.iec) == c.printed, c.bytes << (c.iec ? " iec" : ""));
 }
 
 BOOST_AUTO_TEST_CASE(statistics_lines_match_gnu_dd) {
