@@ -9,12 +9,12 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/unreadable_page_input.hpp"
 #include "raidbench/core/file_descriptor.hpp"
@@ -32,10 +32,7 @@ std::ostream& operator<<(std::ostream& os, const record_counts& r) {
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using test::slurp;
 
 void spill(const fs::path& p, const std::string& data) {
   std::ofstream(p, std::ios::binary) << data;
@@ -54,18 +51,26 @@ struct ends {
   target::pair pair() const { return {in.get(), out.get()}; }
 };
 
+// Copies `n` bytes of pattern from a file to a new one, by the copy workload of `settings` with the
+// pair of files as its target and no stop but the end; the new file must hold them all.
+template <class... Settings>
+auto copy_whole_file(std::size_t n, Settings... settings) {
+  test::temp_dir dir;
+  const std::string data = pattern(n);
+  spill(dir / "in", data);
+  ends e(dir / "in", dir / "out");
+  auto r = run(workload(settings..., e.pair(), stop::after{}));
+  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
+  BOOST_TEST(slurp(dir / "out") == data);
+  return r;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(copy_run_test)
 
 BOOST_AUTO_TEST_CASE(stream_copy_counts_full_and_partial_records) {
-  test::temp_dir dir;
-  const std::string data = pattern(10000);
-  spill(dir / "in", data);
-  ends e(dir / "in", dir / "out");
-  auto r = run(workload(mix::copy{}, engine::stream, block{4096}, e.pair(), stop::after{}));
-  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
-  BOOST_TEST(slurp(dir / "out") == data);
+  const auto r = copy_whole_file(10000, mix::copy{}, engine::stream, block{4096});
   BOOST_TEST(r->stats.records == (record_counts{2, 1, 2, 1, 0}));
   BOOST_TEST(r->stats.of(op_kind::read).bytes == 10000u);
   BOOST_TEST(r->stats.of(op_kind::write).bytes == 10000u);
@@ -76,14 +81,7 @@ BOOST_AUTO_TEST_CASE(stream_copy_counts_full_and_partial_records) {
 }
 
 BOOST_AUTO_TEST_CASE(totals_count_every_call_and_leave_the_histograms_empty) {
-  test::temp_dir dir;
-  const std::string data = pattern(10000);
-  spill(dir / "in", data);
-  ends e(dir / "in", dir / "out");
-  auto r = run(workload(mix::copy{}, engine::stream, timing::totals, sync::fsync_at_end, block{4096}, e.pair(),
-                        stop::after{}));
-  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
-  BOOST_TEST(slurp(dir / "out") == data);
+  const auto r = copy_whole_file(10000, mix::copy{}, engine::stream, timing::totals, sync::fsync_at_end, block{4096});
   BOOST_TEST(r->stats.records == (record_counts{2, 1, 2, 1, 0}));
   BOOST_TEST(r->stats.of(op_kind::read).ops == 4u);
   BOOST_TEST(r->stats.of(op_kind::write).ops == 3u);
@@ -95,13 +93,7 @@ BOOST_AUTO_TEST_CASE(totals_count_every_call_and_leave_the_histograms_empty) {
 }
 
 BOOST_AUTO_TEST_CASE(output_blocks_differ_from_input_records) {
-  test::temp_dir dir;
-  const std::string data = pattern(2500);
-  spill(dir / "in", data);
-  ends e(dir / "in", dir / "out");
-  auto r = run(workload(mix::copy{.output_block = 1000}, engine::stream, block{512}, e.pair(), stop::after{}));
-  BOOST_TEST_REQUIRE(r.has_value(), (r ? "" : r.message()));
-  BOOST_TEST(slurp(dir / "out") == data);
+  const auto r = copy_whole_file(2500, mix::copy{.output_block = 1000}, engine::stream, block{512});
   BOOST_TEST(r->stats.records == (record_counts{4, 1, 2, 1, 0}));
   BOOST_TEST(r->stats.of(op_kind::write).ops == 3u);
 }
