@@ -14,15 +14,14 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
+#include "heat.hpp"
 
 BOOST_AUTO_TEST_SUITE(browser_test)
 
 namespace {
 
 using namespace raidbench::html;
-using raidbench::test::quoted;
-using raidbench::test::run_shell;
-using raidbench::test::temp_dir;
+using namespace raidbench::test;
 
 // The report in dir/report.html: bars with whiskers and an annotation, the ATTO curve on a log2
 // axis, a heat table with a cell not measured, and a label that tries to be a script.
@@ -51,13 +50,7 @@ std::string write_report(const temp_dir& dir) {
   }
   atto.series = {read, write};
   d.add(atto);
-  heat_table heat;
-  heat.title = "Random read";
-  heat.unit = "IOPS";
-  heat.row_labels = {"1 thread", "4 threads"};
-  heat.column_labels = {"4 KiB", "64 KiB"};
-  heat.cells = {{1000, std::nullopt}, {4000, 2500}};
-  d.add(heat);
+  d.add(random_read_heat());
   const auto path = (dir / "report.html").string();
   std::ofstream(path, std::ios::binary) << d.str();
   return path;

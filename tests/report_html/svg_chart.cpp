@@ -13,15 +13,14 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
+#include "heat.hpp"
 
 BOOST_AUTO_TEST_SUITE(svg_chart_test)
 
 namespace {
 
 using namespace raidbench::html;
-using raidbench::test::quoted;
-using raidbench::test::run_shell;
-using raidbench::test::temp_dir;
+using namespace raidbench::test;
 namespace chart = raidbench::html::detail::chart;
 
 const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -314,13 +313,7 @@ BOOST_AUTO_TEST_CASE(long_labels_are_wrapped_and_cut_with_the_full_text_in_a_tit
 }
 
 BOOST_AUTO_TEST_CASE(heat_table_prints_and_shades_every_cell) {
-  heat_table t;
-  t.title = "Random read";
-  t.unit = "IOPS";
-  t.row_labels = {"1 thread", "4 threads"};
-  t.column_labels = {"4 KiB", "64 KiB"};
-  t.cells = {{1000, std::nullopt}, {4000, 2500}};
-  const auto table = render_table(t);
+  const auto table = render_table(random_read_heat());
   BOOST_TEST(xml_errors(table) == "");
   BOOST_TEST(contains(table, "<caption>Random read (IOPS)</caption>"));
   BOOST_TEST(contains(table, R"(<th scope="col">64 KiB</th>)"));
