@@ -24,43 +24,47 @@ inline void check_warning_lines(std::string_view text, const inventory& inv) {
     if (w.line > lines) std::abort();
 }
 
-template <class Parse>
-int run_one(const std::uint8_t* data, std::size_t size, Parse parse) {
+// Reads the bytes as text with `read`, which must give a value or an error that says something,
+// and hands the value, with the text, to `use`.
+template <class Read, class Use>
+int read_one(const std::uint8_t* data, std::size_t size, Read read, Use use) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const auto inv = parse(text);
-  if (!inv) {
-    if (inv.message().empty()) std::abort();
+  const auto out = read(text);
+  if (!out) {
+    if (out.message().empty()) std::abort();
     return 0;
   }
-  check_warning_lines(text, *inv);
-  (void)check_inventory(*inv);
-  // dump() throws on invalid UTF-8 in a string: the parsers must not pass such bytes through.
-  (void)nlohmann::json(*inv).dump();
+  use(text, *out);
   return 0;
+}
+
+template <class Parse>
+int run_one(const std::uint8_t* data, std::size_t size, Parse parse) {
+  return read_one(data, size, parse, [](std::string_view text, const inventory& inv) {
+    check_warning_lines(text, inv);
+    (void)check_inventory(inv);
+    // dump() throws on invalid UTF-8 in a string: the parsers must not pass such bytes through.
+    (void)nlohmann::json(inv).dump();
+  });
 }
 
 // An importer's run must be usable as rb-compare uses it: written as JSON, read back equal, and
 // compared with itself (every change 0, nothing beyond noise).
 template <class Import>
 int import_one(const std::uint8_t* data, std::size_t size, Import import) {
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const auto run = import(text);
-  if (!run) {
-    if (run.message().empty()) std::abort();
-    return 0;
-  }
-  for (const auto& t : run->tests)
-    for (const auto& f : t.figures)
-      if (f.value && !(*f.value == *f.value)) std::abort();  // NaN
-  const auto json = nlohmann::json(*run);
-  (void)json.dump();
-  if (nlohmann::json::parse(json.dump()).get<run_record>() != *run) std::abort();
-  if (run->tests.empty()) return 0;
-  const auto c = compare_sides({{"A", {*run}}, {"B", {*run}}});
-  if (c)
-    for (const auto& row : c->rows)
-      if (row.changes.size() > 1 && row.changes[1].percent && *row.changes[1].percent != 0) std::abort();
-  return 0;
+  return read_one(data, size, import, [](std::string_view, const run_record& run) {
+    for (const auto& t : run.tests)
+      for (const auto& f : t.figures)
+        if (f.value && !(*f.value == *f.value)) std::abort();  // NaN
+    const auto json = nlohmann::json(run);
+    (void)json.dump();
+    if (nlohmann::json::parse(json.dump()).get<run_record>() != run) std::abort();
+    if (run.tests.empty()) return;
+    const auto c = compare_sides({{"A", {run}}, {"B", {run}}});
+    if (c)
+      for (const auto& row : c->rows)
+        if (row.changes.size() > 1 && row.changes[1].percent && *row.changes[1].percent != 0) std::abort();
+  });
 }
 
 }  // namespace raidbench::fuzz
