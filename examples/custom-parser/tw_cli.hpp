@@ -31,10 +31,12 @@ inline constexpr spelling<unit_status> unit_statuses[] = {{"OK", {vd_state::opti
     {"VERIFYING", {vd_state::optimal, vd_operation::verify}}, {"DEGRADED", {vd_state::degraded, {}}},
     {"REBUILDING", {vd_state::degraded, vd_operation::rebuild}}, {"INITIALIZING", {{}, vd_operation::initialize}},
     {"MIGRATING", {{}, vd_operation::reshape}}, {"INOPERABLE", {vd_state::failed, {}}}};
-// The tables tw_cli prints, known by their header's first two words.
+// The text fields a `/cX/pY show` line sets: "/c0/p0 Model = WDC WD740ADFD-00NLR4".
+inline constexpr spelling<std::optional<std::string> physical_drive::*> shown_texts[] = {
+    {"Model", &physical_drive::model}, {"Serial", &physical_drive::serial}, {"Firmware Version", &physical_drive::firmware}};
+// The tables tw_cli prints, known by their header's first word ("Unit  UnitType  Status  %RCmpl …").
 enum class table { none, controllers, units, ports };
-inline constexpr spelling<table> headers[] = {{"Ctl Model", table::controllers}, {"Unit UnitType", table::units},
-    {"Port Status", table::ports}};
+inline constexpr spelling<table> headers[] = {{"Ctl", table::controllers}, {"Unit", table::units}, {"Port", table::ports}};
 
 class reader {
  public:
@@ -61,16 +63,15 @@ class reader {
   physical_drive& port(unsigned slot, std::optional<unsigned> c = {}) {
     for (auto& d : ctrl(c).physical_drives) if (d.slot == slot) return d;
     auto& d = ctrl(c).physical_drives.emplace_back();
-    d.location = "p" + std::to_string(slot);
+    d.location = 'p' + std::to_string(slot);
     d.slot = slot;
     return d;
   }
 
   void read_line(std::string_view line, const std::vector<std::string_view>& f) {
-    const std::string two = std::string(f[0]) + (f.size() > 1 ? " " + std::string(f[1]) : "");
-    if (auto t = text::look_up(two, headers)) return void(table_ = *t);
+    if (auto t = text::look_up(f[0], headers)) return void(table_ = *t);
     const auto c = nr(f[0], 'c'), u = nr(f[0], 'u'), p = nr(f[0], 'p');
-    const auto at = f[0].find("/p");  // "/c0/p3": a drive's address in `show` lines
+    const auto shown = f[0].starts_with("/c") ? text::number_after(f[0], "/p") : std::nullopt;  // "/c0/p3 Model = …"
     if (table_ == table::controllers && c && f.size() >= 9) {
       ctrl(c).model = std::string(f[1]);
       ctrl(c).battery.present = f[8] != "-";  // "-": no BBU fitted
@@ -90,24 +91,21 @@ class reader {
     } else if (table_ == table::ports && p && f.size() >= 2) {  // "p1 NOT-PRESENT - - - -" too
       auto& d = port(*p);
       if (!(d.state = text::look_up(f[1], port_states))) warn("unknown port status '" + std::string(f[1]) + "'");
-      if (auto blocks = f.size() >= 7 ? text::parse_unsigned(f[5]) : std::nullopt; blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
+      if (auto bytes = f.size() >= 7 ? text::parse_count(f[5], 512) : std::nullopt) d.size_bytes = bytes;
       if (f.size() >= 7) d.serial = std::string(f[6]);
-    } else if (const auto kv = text::split_key_value(line.substr(f[0].size()), '=');
-               kv && f[0].starts_with("/c") && at != f[0].npos && nr(f[0].substr(at + 1), 'p')) {
-      show(port(*nr(f[0].substr(at + 1), 'p'), nr(f[0].substr(1, at - 1), 'c')), kv->key, kv->value, line);
+    } else if (const auto kv = text::split_key_value(line.substr(f[0].size()), '='); kv && shown) {
+      show(port(*shown, text::number_after(f[0], "/c")), kv->key, kv->value, line);
     } else {
       warn(text::not_read(line));
     }
   }
 
-  // "/c0/p0 Model = WDC WD740ADFD-00NLR4", "/c0/p0 Capacity = 69.25 GB (145226112 Blocks)"
+  // A text field, or "/c0/p0 Capacity = 69.25 GB (145226112 Blocks)".
   void show(physical_drive& d, std::string_view key, std::string_view value, std::string_view line) {
-    const auto fields = text::split_fields(value.substr(std::min(value.size(), value.find('(') + 1)));
-    const auto blocks = fields.empty() ? std::nullopt : text::parse_unsigned(fields[0]);
-    if (key == "Model") d.model = std::string(value);
-    else if (key == "Serial") d.serial = std::string(value);
-    else if (key == "Firmware Version") d.firmware = std::string(value);
-    else if (key == "Capacity" && blocks && *blocks < (1ULL << 54)) d.size_bytes = *blocks * 512;
+    const auto open = value.find('(');
+    if (const auto field = text::look_up(key, shown_texts)) d.*(*field) = std::string(value);
+    else if (auto b = text::parse_count(value.substr(open + 1, value.find(' ', open) - open - 1), 512); key == "Capacity" && b)
+      d.size_bytes = b;
     else warn(text::not_read(line));
   }
 

@@ -153,6 +153,14 @@ inline std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
   return value;
 }
 
+/// A whole count of `unit`-byte units in bytes ("145226112" blocks of 512, "5860520828" KiB);
+/// nullopt for anything else or when the bytes do not fit 64 bits.
+inline std::optional<std::uint64_t> parse_count(std::string_view text, std::uint64_t unit) {
+  const auto n = parse_unsigned(text);
+  if (!n || unit == 0 || *n > std::numeric_limits<std::uint64_t>::max() / unit) return std::nullopt;
+  return *n * unit;
+}
+
 /// A whole unsigned number that fits an unsigned int.
 inline std::optional<unsigned> parse_uint(std::string_view text) {
   const auto v = parse_unsigned(text);

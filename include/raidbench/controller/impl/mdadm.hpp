@@ -121,8 +121,7 @@ class mdadm_reader {
       }
     } else if (key == "Array Size") {
       // In KiB, then the human size: "5860520828 (5.46 TiB 6.00 TB)".
-      const auto kib = parse_unsigned(value.substr(0, value.find(' ')));
-      if (kib && *kib <= UINT64_MAX / 1024) vd.size_bytes = *kib * 1024;
+      if (auto bytes = parse_count(value.substr(0, value.find(' ')), 1024)) vd.size_bytes = bytes;
       else warn("unreadable array size '" + std::string(value) + "'");
     } else if (key == "Raid Devices") {
       if (auto n = parse_uint(value)) vd.drive_count = n;

@@ -113,7 +113,7 @@ class mdstat_reader {
   // "1464725760 blocks super 1.2 level 5, 64k chunk, algorithm 2 [6/5] [UUUUU_]"
   void blocks_line(const std::vector<std::string_view>& words) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[*vd_];
-    if (auto blocks = parse_unsigned(words[0]); blocks && *blocks <= UINT64_MAX / 1024) vd.size_bytes = *blocks * 1024;
+    if (auto bytes = parse_count(words[0], 1024)) vd.size_bytes = bytes;
     else warn("unreadable block count '" + std::string(words[0]) + "'");
     std::optional<unsigned> wanted, working;
     bool counts_read = true;
