@@ -7,31 +7,17 @@
 #include <string_view>
 #include <vector>
 
+#include "capture.hpp"
 #include "family_detection.hpp"
-#include "fixture.hpp"
 
 using namespace raidbench;
-using raidbench::test::read_fixture;
 
 namespace {
 
 constexpr std::uint64_t MiB = 1ULL << 20;
 
-inventory parse_file(const std::string& relative) {
-  const std::string text = read_fixture("controllers/arcconf/" + relative);
-  BOOST_TEST_REQUIRE(parser_traits<arcconf>::detect(text));
-  auto inv = parse_as<arcconf>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  BOOST_TEST(inv->source == "arcconf");
-  return std::move(inv).value();
-}
-
-inventory parse_text(std::string_view text) {
-  BOOST_TEST_REQUIRE(parser_traits<arcconf>::detect(text));
-  auto inv = parse_as<arcconf>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  return std::move(inv).value();
-}
+inventory parse_file(const std::string& name) { return test::parse_capture<arcconf>("controllers/arcconf/" + name); }
+inventory parse_text(std::string_view text) { return test::parse_text<arcconf>(text); }
 
 void check_vd(const virtual_drive& v, unsigned id, raid_level level, std::uint64_t size_mib, vd_state state,
               unsigned drives) {
@@ -434,11 +420,7 @@ BOOST_AUTO_TEST_CASE(two_dumps_truncated_and_unreadable) {
   BOOST_TEST(!d.size_bytes);
 }
 
-BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
-  BOOST_TEST(!parser_traits<arcconf>::detect("Controller information\nsomething\n"));
-  BOOST_TEST(!parse_as<arcconf>("hello\n").has_value());
-  BOOST_TEST(!parse_as<arcconf>("").has_value());
-}
+BOOST_AUTO_TEST_CASE(other_text_is_an_error) { test::check_rejects<arcconf>("Controller information\nsomething\n", "hello\n"); }
 
 // Status words of newer firmware carry a qualifier or the task in parentheses: state and operation apart.
 BOOST_AUTO_TEST_CASE(status_with_qualifier_or_task) {

@@ -8,24 +8,16 @@
 #include <string_view>
 #include <vector>
 
+#include "capture.hpp"
 #include "family_detection.hpp"
-#include "fixture.hpp"
 
 using namespace raidbench;
-using raidbench::test::read_fixture;
 
 BOOST_AUTO_TEST_SUITE(mdadm_test)
 
 namespace {
 
-inventory parse_file(const std::string& relative) {
-  const std::string text = read_fixture("controllers/mdadm/" + relative);
-  BOOST_TEST_REQUIRE(parser_traits<mdadm>::detect(text));
-  auto inv = parse_as<mdadm>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  BOOST_TEST(inv->source == "mdadm");
-  return std::move(inv).value();
-}
+inventory parse_file(const std::string& name) { return test::parse_capture<mdadm>("controllers/mdadm/" + name); }
 
 struct device_row {
   std::optional<std::string> location;
@@ -169,10 +161,6 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_two_arrays_and_errors) {
   BOOST_TEST((c.physical_drives[1].state == pd_state::missing));
 }
 
-BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
-  BOOST_TEST(!parser_traits<mdadm>::detect("/dev/md0:\nfine\n"));
-  BOOST_TEST(!parse_as<mdadm>("hello\n").has_value());
-  BOOST_TEST(!parse_as<mdadm>("").has_value());
-}
+BOOST_AUTO_TEST_CASE(other_text_is_an_error) { test::check_rejects<mdadm>("/dev/md0:\nfine\n", "hello\n"); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,31 +9,17 @@
 #include <string_view>
 #include <vector>
 
+#include "capture.hpp"
 #include "family_detection.hpp"
-#include "fixture.hpp"
 
 using namespace raidbench;
-using raidbench::test::read_fixture;
 
 BOOST_AUTO_TEST_SUITE(mdstat_test)
 
 namespace {
 
-inventory parse_file(const std::string& relative) {
-  const std::string text = read_fixture("controllers/mdstat/" + relative);
-  BOOST_TEST_REQUIRE(parser_traits<mdstat>::detect(text));
-  auto inv = parse_as<mdstat>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  BOOST_TEST(inv->source == "mdstat");
-  return std::move(inv).value();
-}
-
-inventory parse_text(std::string_view text) {
-  BOOST_TEST_REQUIRE(parser_traits<mdstat>::detect(text));
-  auto inv = parse_as<mdstat>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  return std::move(inv).value();
-}
+inventory parse_file(const std::string& name) { return test::parse_capture<mdstat>("controllers/mdstat/" + name); }
+inventory parse_text(std::string_view text) { return test::parse_text<mdstat>(text); }
 
 struct array_row {
   const char* name;
@@ -234,10 +220,6 @@ BOOST_AUTO_TEST_CASE(truncated_unknown_and_unreadable) {
   BOOST_TEST(c.physical_drives.size() == 3U);
 }
 
-BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
-  BOOST_TEST(!parser_traits<mdstat>::detect("md0 is fine\n"));
-  BOOST_TEST(!parse_as<mdstat>("hello\n").has_value());
-  BOOST_TEST(!parse_as<mdstat>("").has_value());
-}
+BOOST_AUTO_TEST_CASE(other_text_is_an_error) { test::check_rejects<mdstat>("md0 is fine\n", "hello\n"); }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,31 +6,17 @@
 #include <string>
 #include <string_view>
 
+#include "capture.hpp"
 #include "family_detection.hpp"
-#include "fixture.hpp"
 
 using namespace raidbench;
-using raidbench::test::read_fixture;
 
 BOOST_AUTO_TEST_SUITE(ssacli_test)
 
 namespace {
 
-inventory parse_file(const std::string& relative) {
-  const std::string text = read_fixture(relative);
-  BOOST_TEST_REQUIRE(parser_traits<ssacli>::detect(text));
-  auto inv = parse_as<ssacli>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  BOOST_TEST(inv->source == "ssacli");
-  return std::move(inv).value();
-}
-
-inventory parse_text(std::string_view text) {
-  BOOST_TEST_REQUIRE(parser_traits<ssacli>::detect(text));
-  auto inv = parse_as<ssacli>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  return std::move(inv).value();
-}
+inventory parse_file(const std::string& relative) { return test::parse_capture<ssacli>(relative); }
+inventory parse_text(std::string_view text) { return test::parse_text<ssacli>(text); }
 
 void check_vd(const virtual_drive& v, unsigned id, raid_level level, std::uint64_t size, vd_state state,
               std::optional<unsigned> drives) {
@@ -512,11 +498,7 @@ BOOST_AUTO_TEST_CASE(unknown_values_warn_and_stay_absent) {
   BOOST_TEST(!c.physical_drives.at(0).state);
 }
 
-BOOST_AUTO_TEST_CASE(other_text_is_an_error) {
-  BOOST_TEST(!parser_traits<ssacli>::detect("hello\nworld\n"));
-  BOOST_TEST(!parse_as<ssacli>("hello\nworld\n").has_value());
-  BOOST_TEST(!parse_as<ssacli>("").has_value());
-}
+BOOST_AUTO_TEST_CASE(other_text_is_an_error) { test::check_rejects<ssacli>("hello\nworld\n", "hello\nworld\n"); }
 
 // The detail form of an array's failure: "Array: B" then "Status: Failed".
 BOOST_AUTO_TEST_CASE(array_detail_status_failed_fails_its_logical_drives) {

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "capture.hpp"
 #include "family_detection.hpp"
-#include "fixture.hpp"
 
 using namespace raidbench;
 using raidbench::test::read_fixture;
@@ -14,20 +14,8 @@ BOOST_AUTO_TEST_SUITE(storcli_test)
 
 namespace {
 
-inventory parse_file(const std::string& relative) {
-  const std::string text = read_fixture(relative);
-  BOOST_TEST_REQUIRE(parser_traits<storcli>::detect(text));
-  auto inv = parse_as<storcli>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  BOOST_TEST(inv->source == "storcli");
-  return std::move(inv).value();
-}
-
-inventory parse_text(std::string_view text) {
-  auto inv = parse_as<storcli>(text);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  return std::move(inv).value();
-}
+inventory parse_file(const std::string& relative) { return test::parse_capture<storcli>(relative); }
+inventory parse_text(std::string_view text) { return test::parse_text<storcli>(text); }
 
 constexpr std::uint64_t printed(std::uint64_t thousandths, int shift) { return ((thousandths << shift) + 500) / 1000; }
 
