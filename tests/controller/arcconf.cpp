@@ -83,31 +83,19 @@ BOOST_AUTO_TEST_CASE(detects_arcconf_captures_only) {
 
 BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
   const auto inv = parse_file("getconfig-1-al-servraid-8k-raid5-impacted.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "IBM ServeRAID 8k");
-  BOOST_TEST(c.serial == "5AB94A0");
-  BOOST_TEST(c.slot == "0");
-  BOOST_TEST(!c.number);
-  BOOST_TEST(!c.vendor);
-  BOOST_TEST(c.firmware == "5.2-0 (15411)");
-  BOOST_TEST(c.bios == "5.2-0 (15411)");
-  BOOST_TEST(c.cache_bytes == 256 * MiB);
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(c.battery.charge_percent == 100.0);
-  BOOST_TEST(!c.battery.temperature_celsius);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "IBM ServeRAID 8k"}, {"serial", "5AB94A0"}, {"slot", "0"}, {"number", nullptr},
+                         {"vendor", nullptr}, {"firmware", "5.2-0 (15411)"}, {"bios", "5.2-0 (15411)"},
+                         {"cache_bytes", 256 * MiB},
+                         {"battery", {{"kind", "bbu"}, {"present", true}, {"state", "optimal"},
+                                      {"charge_percent", 100.0}, {"temperature_celsius", nullptr}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& v = c.virtual_drives[0];
   check_vd(v, 1, raid_level::raid5, 1907388, vd_state::impacted, 3);
-  BOOST_TEST(v.name == "somang");
-  BOOST_TEST(v.strip_bytes == 256 * 1024U);
-  BOOST_TEST((v.current_policy.write == write_policy::write_back));
-  BOOST_TEST((v.default_policy.write == write_policy::write_back));
-  BOOST_TEST(v.default_policy.no_write_cache_if_bad_battery == true);
-  BOOST_TEST(!v.span_count);
+  test::check_fields(v, {{"name", "somang"}, {"strip_bytes", 256 * 1024U},
+                         {"current_policy", {{"write", "write_back"}}},
+                         {"default_policy", {{"write", "write_back"}, {"no_write_cache_if_bad_battery", true}}},
+                         {"span_count", nullptr}});
   // Device #3, the enclosure services device, is not a drive.
   check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJSDEGF", true},
                    {1, 0, 1, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJ93P4F", true},
@@ -118,9 +106,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
 
 BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
   const auto inv = parse_file("getconfig-1-ar-array-raid1.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST(!c.model);
   BOOST_TEST(c.physical_drives.empty());
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
@@ -133,51 +119,36 @@ BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
 
 BOOST_AUTO_TEST_CASE(hba_1100_pass_through_drives) {
   const auto inv = parse_file("getconfig-1-hba1100-16i-pass-through.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "MSCC Adaptec HBA 1100-16i");
-  BOOST_TEST(c.serial == "8B247650842");
-  BOOST_TEST(c.slot == "8");
-  BOOST_TEST(c.firmware == "1.32[0]");
-  BOOST_TEST(!c.bios);
-  BOOST_TEST(!c.cache_bytes);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "MSCC Adaptec HBA 1100-16i"}, {"serial", "8B247650842"}, {"slot", "8"},
+                         {"firmware", "1.32[0]"}, {"bios", nullptr}, {"cache_bytes", nullptr}});
   BOOST_TEST((c.battery == battery{}));
   BOOST_TEST((c.default_policy == cache_policy{}));
   BOOST_TEST(c.virtual_drives.empty());
   check_drives(c, hba_drives(false));
   const auto& first = c.physical_drives[0];
-  BOOST_TEST(first.model == "SAMSUNG MZ7KH240");
-  BOOST_TEST(first.firmware == "HXM7904Q");
-  BOOST_TEST(first.temperature_celsius == 21.0);
-  BOOST_TEST(first.media_errors == 0U);
-  BOOST_TEST(first.predictive_failures == 0U);
-  BOOST_TEST(!first.other_errors);
+  test::check_fields(first, {{"model", "SAMSUNG MZ7KH240"}, {"firmware", "HXM7904Q"}, {"temperature_celsius", 21.0},
+                             {"media_errors", 0U}, {"predictive_failures", 0U}, {"other_errors", nullptr}});
   BOOST_TEST(c.physical_drives[6].temperature_celsius == 23.0);
 }
 
 BOOST_AUTO_TEST_CASE(pd_section_alone) {
   const auto inv = parse_file("getconfig-1-pd-hba1100-16i.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  BOOST_TEST(!inv.controllers[0].model);
-  check_drives(inv.controllers[0], hba_drives(true));
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST(!c.model);
+  check_drives(c, hba_drives(true));
 }
 
 BOOST_AUTO_TEST_CASE(ld_raid10_groups_and_segments) {
   const auto inv = parse_file("getconfig-1-ld-1-raid10-segments.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  BOOST_TEST_REQUIRE(inv.controllers[0].virtual_drives.size() == 1U);
-  const auto& v = inv.controllers[0].virtual_drives[0];
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  const auto& v = c.virtual_drives[0];
   check_vd(v, 1, raid_level::raid10, 1360544, vd_state::optimal, 4);
-  BOOST_TEST(v.name == "A2");
-  BOOST_TEST(v.span_count == 2U);
-  BOOST_TEST(v.strip_bytes == 256 * 1024U);
-  BOOST_TEST((v.current_policy.write == write_policy::write_back));
-  BOOST_TEST((v.default_policy.write == write_policy::write_back));
-  BOOST_TEST(!v.default_policy.no_write_cache_if_bad_battery);
-  BOOST_TEST(inv.controllers[0].physical_drives.empty());
+  test::check_fields(v, {{"name", "A2"}, {"span_count", 2U}, {"strip_bytes", 256 * 1024U},
+                         {"current_policy", {{"write", "write_back"}}},
+                         {"default_policy", {{"write", "write_back"}, {"no_write_cache_if_bad_battery", nullptr}}}});
+  BOOST_TEST(c.physical_drives.empty());
 }
 
 BOOST_AUTO_TEST_CASE(ld_not_supported_on_hba_is_a_warning) {
@@ -192,9 +163,8 @@ BOOST_AUTO_TEST_CASE(ld_not_supported_on_hba_is_a_warning) {
 
 BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
   const auto inv = parse_file("getconfig-1-ld-raid1-sas-4k.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& vds = inv.controllers[0].virtual_drives;
+  const auto& c = test::sole_controller(inv);
+  const auto& vds = c.virtual_drives;
   BOOST_TEST_REQUIRE(vds.size() == 2U);
   check_vd(vds[0], 0, raid_level::raid1, 11364320, vd_state::optimal, 2);
   BOOST_TEST(vds[0].name == "RAID1");
@@ -207,22 +177,15 @@ BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
     BOOST_TEST((v.default_policy.write == write_policy::write_through));
     BOOST_TEST((v.current_policy.write == write_policy::write_through));
   }
-  BOOST_TEST(inv.controllers[0].physical_drives.empty());
+  BOOST_TEST(c.physical_drives.empty());
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
   const auto inv = parse_file("getconfig-1-servraid-8k-l-blank-line-separated.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "IBM ServeRAID 8k-l");
-  BOOST_TEST(c.serial == "1BC953C0");
-  BOOST_TEST(c.firmware == "5.2-0 (15421)");
-  BOOST_TEST(c.bios == "5.2-0 (15421)");
-  BOOST_TEST(c.cache_bytes == 32 * MiB);
-  BOOST_TEST(c.battery.present == false);
-  BOOST_TEST(!c.battery.kind);
-  BOOST_TEST(!c.battery.state);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "IBM ServeRAID 8k-l"}, {"serial", "1BC953C0"}, {"firmware", "5.2-0 (15421)"},
+                         {"bios", "5.2-0 (15421)"}, {"cache_bytes", 32 * MiB},
+                         {"battery", {{"present", false}, {"kind", nullptr}, {"state", nullptr}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   check_vd(c.virtual_drives[0], 1, raid_level::raid1, 139889, vd_state::optimal, 2);
   BOOST_TEST(c.virtual_drives[0].name == "raid1");
@@ -236,14 +199,9 @@ BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
 
 BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
   const auto inv = parse_file("getconfig-1-servraid-8k-l-raid1-okay.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "IBM ServeRAID 8k-l");
-  BOOST_TEST(c.serial == "401DD9D");
-  BOOST_TEST(c.firmware == "5.2-0 (11835)");
-  BOOST_TEST(c.cache_bytes == 32 * MiB);
-  BOOST_TEST(c.battery.present == false);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "IBM ServeRAID 8k-l"}, {"serial", "401DD9D"}, {"firmware", "5.2-0 (11835)"},
+                         {"cache_bytes", 32 * MiB}, {"battery", {{"present", false}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   check_vd(c.virtual_drives[0], 1, raid_level::raid1, 285989, vd_state::optimal, 2);
   BOOST_TEST(!c.virtual_drives[0].name);  // "Logical drive name : " is empty
@@ -256,38 +214,24 @@ BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
 
 BOOST_AUTO_TEST_CASE(servraid_8k_raid6_collapsed_spacing) {
   const auto inv = parse_file("getconfig-1-servraid-8k-raid6-collapsed-spacing.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "IBM ServeRAID 8k");
-  BOOST_TEST(c.serial == "5AB49E0");
-  BOOST_TEST(c.firmware == "5.2-0 (17003)");
-  BOOST_TEST(c.bios == "5.2-0 (17003)");
-  BOOST_TEST(c.cache_bytes == 256 * MiB);
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(c.battery.charge_percent == 100.0);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "IBM ServeRAID 8k"}, {"serial", "5AB49E0"}, {"firmware", "5.2-0 (17003)"},
+                         {"bios", "5.2-0 (17003)"}, {"cache_bytes", 256 * MiB},
+                         {"battery", {{"kind", "bbu"}, {"state", "optimal"}, {"charge_percent", 100.0}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& v = c.virtual_drives[0];
   check_vd(v, 1, raid_level::raid6, 419400, vd_state::optimal, 8);
-  BOOST_TEST(v.name == "Dom0_RAID6");
-  BOOST_TEST(v.strip_bytes == 256 * 1024U);
-  BOOST_TEST((v.current_policy.write == write_policy::write_back));
-  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  test::check_fields(v, {{"name", "Dom0_RAID6"}, {"strip_bytes", 256 * 1024U},
+                         {"current_policy", {{"write", "write_back"}}}, {"default_policy", {{"write", "write_back"}}}});
   BOOST_TEST(c.physical_drives.empty());
 }
 
 BOOST_AUTO_TEST_CASE(smartraid_3204_no_logical_devices) {
   const auto inv = parse_file("getconfig-1-smartraid-3204-8i-no-ld.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "Adaptec SmartRAID 3204-8i");
-  BOOST_TEST(c.serial == "15234F3002555BA");
-  BOOST_TEST(c.slot == "10");
-  BOOST_TEST(c.firmware == "03.01.02.042");
-  BOOST_TEST(c.cache_bytes == 3644 * MiB);
-  BOOST_TEST(c.default_policy.no_write_cache_if_bad_battery == true);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "Adaptec SmartRAID 3204-8i"}, {"serial", "15234F3002555BA"}, {"slot", "10"},
+                         {"firmware", "03.01.02.042"}, {"cache_bytes", 3644 * MiB},
+                         {"default_policy", {{"no_write_cache_if_bad_battery", true}}}});
   BOOST_TEST((c.battery == battery{}));
   BOOST_TEST(c.virtual_drives.empty());
   const auto ready = pd_state::unconfigured_good;
@@ -335,21 +279,15 @@ BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
       "         Device is a Hard drive\r\n"
       "         State                              : Hot Spare\r\n"
       "         PFA                                : Yes\r\n");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "Adaptec ASR8805");
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.state == battery_state::failed));
-  BOOST_TEST(c.battery.charge_percent == 12.0);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "Adaptec ASR8805"},
+                         {"battery", {{"kind", "bbu"}, {"present", true}, {"state", "failed"},
+                                      {"charge_percent", 12.0}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& v = c.virtual_drives[0];
-  BOOST_TEST((v.state == vd_state::degraded));
-  BOOST_TEST((v.operation == vd_operation::rebuild));
-  BOOST_TEST((v.level == raid_level::raid5));
-  BOOST_TEST((v.current_policy.write == write_policy::write_through));
-  BOOST_TEST((v.default_policy.write == write_policy::write_back));
+  test::check_fields(v, {{"state", "degraded"}, {"operation", "rebuild"}, {"level", "raid5"},
+                         {"current_policy", {{"write", "write_through"}}},
+                         {"default_policy", {{"write", "write_back"}}}});
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 2U);
   BOOST_TEST((c.physical_drives[0].state == pd_state::failed));
   BOOST_TEST((c.physical_drives[1].state == pd_state::hot_spare));
@@ -376,15 +314,10 @@ BOOST_AUTO_TEST_CASE(supercap_backup_unit) {
       "   Controller Version Information\n"
       "   --------------------------------------------------------\n"
       "   Firmware                                 : 7.5-0 (32033)\n");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
-  BOOST_TEST((c.battery.kind == battery_kind::supercap));
-  BOOST_TEST(c.battery.model == "AFM-700/700LP");
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(c.battery.temperature_celsius == 34.0);
-  BOOST_TEST(c.battery.charge_percent == 100.0);
-  BOOST_TEST(c.firmware == "7.5-0 (32033)");
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"battery", {{"kind", "supercap"}, {"model", "AFM-700/700LP"}, {"present", true},
+                                      {"state", "optimal"}, {"temperature_celsius", 34.0}, {"charge_percent", 100.0}}},
+                         {"firmware", "7.5-0 (32033)"}});
 }
 
 BOOST_AUTO_TEST_CASE(two_dumps_truncated_and_unreadable) {
@@ -412,12 +345,8 @@ BOOST_AUTO_TEST_CASE(two_dumps_truncated_and_unreadable) {
   BOOST_TEST(inv.controllers[0].serial == "3C2?(1");
   BOOST_TEST(inv.controllers[0].physical_drives.empty());
   const auto& d = inv.controllers[1].physical_drives.at(0);
-  BOOST_TEST(d.device_id == 4U);
-  BOOST_TEST(d.location == "0,4");
-  BOOST_TEST(d.enclosure == 0U);
-  BOOST_TEST(!d.slot);
-  BOOST_TEST(!d.state);
-  BOOST_TEST(!d.size_bytes);
+  test::check_fields(d, {{"device_id", 4U}, {"location", "0,4"}, {"enclosure", 0U}, {"slot", nullptr},
+                         {"state", nullptr}, {"size_bytes", nullptr}});
 }
 
 BOOST_AUTO_TEST_CASE(other_text_is_an_error) { test::check_rejects<arcconf>("Controller information\nsomething\n", "hello\n"); }

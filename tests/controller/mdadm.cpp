@@ -30,9 +30,7 @@ struct device_row {
 void check(const inventory& inv, std::string_view name, unsigned id, std::optional<raid_level> level,
            std::optional<std::uint64_t> kib, test::vd_status status, std::optional<double> progress, std::optional<std::uint64_t> chunk,
            std::optional<unsigned> drives, const std::vector<device_row>& rows) {
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST((c.battery == battery{}));
   BOOST_TEST(!c.model);
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
@@ -145,13 +143,9 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_two_arrays_and_errors) {
   const auto& c = inv.controllers[0];
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
   const auto& data = c.virtual_drives[0];
-  BOOST_TEST(data.name == "md/data");
-  BOOST_TEST(!data.id);
-  BOOST_TEST((data.level == raid_level::raid6));
-  BOOST_TEST(data.size_bytes == 11720540160ULL * 1024);
-  BOOST_TEST(data.drive_count == 6U);
-  BOOST_TEST((data.state == vd_state::failed));
-  BOOST_TEST(data.progress_percent == 7.0);
+  test::check_fields(data, {{"name", "md/data"}, {"id", nullptr}, {"level", "raid6"},
+                            {"size_bytes", 11720540160ULL * 1024}, {"drive_count", 6U}, {"state", "failed"},
+                            {"progress_percent", 7.0}});
   const auto& md1 = c.virtual_drives[1];
   BOOST_TEST(md1.id == 1U);
   BOOST_TEST(!md1.state);

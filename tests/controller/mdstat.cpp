@@ -35,9 +35,7 @@ struct array_row {
 // `members`: "device:number:state" for every member of every array in order; state U online,
 // F failed, S hot spare, R rebuilding, - absent.
 void check(const inventory& inv, const std::vector<array_row>& arrays, std::string_view members) {
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST((c.battery == battery{}));
   BOOST_TEST(!c.model);
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == arrays.size());

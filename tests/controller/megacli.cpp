@@ -49,32 +49,20 @@ BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
 
 BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
   const auto inv = parse_file("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.model == "Intel (R) RAID Controller RS25AB080");
-  BOOST_TEST(c.serial == "SV24628377");
-  BOOST_TEST(c.firmware_package == "23.12.0-0013");
-  BOOST_TEST(c.firmware == "3.240.25-2382");
-  BOOST_TEST(c.bios == "5.42.00_4.12.05.00_0x05270000");
-  BOOST_TEST(c.cache_bytes == 1024ULL << 20);
-  BOOST_TEST(!c.vendor);
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST(!c.battery.state);
-  BOOST_TEST((c.default_policy.write == write_policy::write_back));
-  BOOST_TEST((c.default_policy.read == read_policy::adaptive));
-  BOOST_TEST((c.default_policy.io == io_policy::direct));
-  BOOST_TEST(c.default_policy.no_write_cache_if_bad_battery == true);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"model", "Intel (R) RAID Controller RS25AB080"}, {"serial", "SV24628377"},
+                         {"firmware_package", "23.12.0-0013"}, {"firmware", "3.240.25-2382"},
+                         {"bios", "5.42.00_4.12.05.00_0x05270000"}, {"cache_bytes", 1024ULL << 20}, {"vendor", nullptr},
+                         {"battery", {{"present", true}, {"state", nullptr}}},
+                         {"default_policy", {{"write", "write_back"}, {"read", "adaptive"}, {"io", "direct"},
+                                             {"no_write_cache_if_bad_battery", true}}}});
   BOOST_TEST(c.virtual_drives.empty());
   BOOST_TEST(c.physical_drives.empty());
 }
 
 BOOST_AUTO_TEST_CASE(seed_pdlist_intel_rs25ab080_collapsed_inquiry_gives_no_model) {
   const auto inv = parse_file("seed-outputs/megacli-pdlist-intel-rs25ab080.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   check_drives(c, 2, 252, drive_interface::sata, media_type::hdd, false);
   BOOST_TEST(c.physical_drives[0].device_id == 9U);
   BOOST_TEST(c.physical_drives[1].device_id == 8U);
@@ -97,33 +85,21 @@ BOOST_AUTO_TEST_CASE(seed_perc_h730_three_dumps_merge_into_one_controller) {
   BOOST_TEST_REQUIRE(cache.controllers.size() == 1U);
   BOOST_TEST_REQUIRE(cache.controllers[0].virtual_drives.size() == 1U);
   const auto& vd = cache.controllers[0].virtual_drives[0];
-  BOOST_TEST(vd.id == 0U);
-  BOOST_TEST((vd.current_policy.write == write_policy::write_back));
-  BOOST_TEST((vd.current_policy.read == read_policy::read_ahead));
-  BOOST_TEST((vd.current_policy.io == io_policy::direct));
-  BOOST_TEST(vd.current_policy.no_write_cache_if_bad_battery == true);
-  BOOST_TEST(!vd.default_policy.write);
+  test::check_fields(vd, {{"id", 0U},
+                          {"current_policy", {{"write", "write_back"}, {"read", "read_ahead"}, {"io", "direct"},
+                                              {"no_write_cache_if_bad_battery", true}}},
+                          {"default_policy", {{"write", nullptr}}}});
 
   merge(inv, std::move(cache));
   merge(inv, std::move(bbu));
   BOOST_TEST(inv.source == "megacli");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.model == "PERC H730 Mini");
-  BOOST_TEST(c.serial == "XXXXXX");
-  BOOST_TEST(c.firmware_package == "25.2.2-0004");
-  BOOST_TEST(c.firmware == "4.241.00-4163");
-  BOOST_TEST(c.bios == "6.18.03.0_4.16.07.00_0x06070400");
-  BOOST_TEST(c.cache_bytes == 1024ULL << 20);
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c.battery.model == "BBU");
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(c.battery.temperature_celsius == 37.0);
-  BOOST_TEST(c.battery.charge_percent == 99.0);
-  BOOST_TEST(!c.battery.replacement_required);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"model", "PERC H730 Mini"}, {"serial", "XXXXXX"},
+                         {"firmware_package", "25.2.2-0004"}, {"firmware", "4.241.00-4163"},
+                         {"bios", "6.18.03.0_4.16.07.00_0x06070400"}, {"cache_bytes", 1024ULL << 20},
+                         {"battery", {{"present", true}, {"kind", "bbu"}, {"model", "BBU"}, {"state", "optimal"},
+                                      {"temperature_celsius", 37.0}, {"charge_percent", 99.0},
+                                      {"replacement_required", nullptr}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   BOOST_TEST((c.virtual_drives[0].current_policy.write == write_policy::write_back));
 }
@@ -151,33 +127,20 @@ BOOST_AUTO_TEST_CASE(target_ids_and_the_pci_address_tie_virtual_drives_to_the_os
 
 BOOST_AUTO_TEST_CASE(adpallinfo_h710_excerpt_with_command_line_and_blank_space_lines) {
   const auto inv = parse_file("controllers/megacli/adpallinfo-perc-h710-mini-head-excerpt.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.model == "PERC H710 Mini");
-  BOOST_TEST(c.serial == "29F026R");
-  BOOST_TEST(c.firmware_package == "21.1.0-0007");
-  BOOST_TEST(!c.firmware);
-  BOOST_TEST(!c.cache_bytes);
-  BOOST_TEST(!c.battery.present);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"model", "PERC H710 Mini"}, {"serial", "29F026R"},
+                         {"firmware_package", "21.1.0-0007"}, {"firmware", nullptr}, {"cache_bytes", nullptr},
+                         {"battery", {{"present", nullptr}}}});
   BOOST_TEST(c.virtual_drives.empty());
   BOOST_TEST(c.physical_drives.empty());
 }
 
 BOOST_AUTO_TEST_CASE(bbu_ibbu08_optimal) {
   const auto inv = parse_file("controllers/megacli/bbu-ibbu08-optimal.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& b = inv.controllers[0].battery;
+  const auto& b = test::sole_controller(inv).battery;
   BOOST_TEST(inv.controllers[0].number == 0U);
-  BOOST_TEST((b.kind == battery_kind::bbu));
-  BOOST_TEST(b.model == "iBBU08");
-  BOOST_TEST(b.present == true);
-  BOOST_TEST((b.state == battery_state::optimal));
-  BOOST_TEST(b.temperature_celsius == 33.0);
-  BOOST_TEST(b.charge_percent == 71.0);
-  BOOST_TEST(b.replacement_required == false);
+  test::check_fields(b, {{"kind", "bbu"}, {"model", "iBBU08"}, {"present", true}, {"state", "optimal"},
+                         {"temperature_celsius", 33.0}, {"charge_percent", 71.0}, {"replacement_required", false}});
 }
 
 BOOST_AUTO_TEST_CASE(bbu_old_firmware_garbage_bytes_become_warnings) {
@@ -187,13 +150,8 @@ BOOST_AUTO_TEST_CASE(bbu_old_firmware_garbage_bytes_become_warnings) {
   BOOST_TEST(inv.warnings[1].line == 73U);
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
   const auto& b = inv.controllers[0].battery;
-  BOOST_TEST((b.kind == battery_kind::bbu));
-  BOOST_TEST(b.model == "BBU");
-  BOOST_TEST(b.present == true);
-  BOOST_TEST((b.state == battery_state::optimal));
-  BOOST_TEST(b.temperature_celsius == 31.0);
-  BOOST_TEST(b.charge_percent == 100.0);
-  BOOST_TEST(b.replacement_required == false);
+  test::check_fields(b, {{"kind", "bbu"}, {"model", "BBU"}, {"present", true}, {"state", "optimal"},
+                         {"temperature_celsius", 31.0}, {"charge_percent", 100.0}, {"replacement_required", false}});
 }
 
 BOOST_AUTO_TEST_CASE(encinfo_files_name_the_adapter_and_invent_no_drives) {
@@ -201,9 +159,7 @@ BOOST_AUTO_TEST_CASE(encinfo_files_name_the_adapter_and_invent_no_drives) {
                            "controllers/megacli/encinfo-2-enclosures-sas2x28-expander.txt"}) {
     BOOST_TEST_CONTEXT(file) {
       const auto inv = parse_file(file);
-      BOOST_TEST(inv.warnings.empty());
-      BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-      const auto& c = inv.controllers[0];
+      const auto& c = test::sole_controller(inv);
       BOOST_TEST(c.number == 0U);
       BOOST_TEST(!c.model);
       BOOST_TEST(c.physical_drives.empty());
@@ -214,23 +170,14 @@ BOOST_AUTO_TEST_CASE(encinfo_files_name_the_adapter_and_invent_no_drives) {
 
 BOOST_AUTO_TEST_CASE(ldinfo_raid1_raid0_raid10_mix_writeback) {
   const auto inv = parse_file("controllers/megacli/ldinfo-raid1-raid0-mix-writeback.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& vds = inv.controllers[0].virtual_drives;
+  const auto& vds = test::sole_controller(inv).virtual_drives;
   BOOST_TEST_REQUIRE(vds.size() == 3U);
   const std::uint64_t gib = 1ULL << 30;
-  BOOST_TEST(vds[0].id == 0U);
-  BOOST_TEST(vds[0].name == "Virtual Disk 0");
-  BOOST_TEST((vds[0].level == raid_level::raid1));
-  BOOST_TEST(vds[0].size_bytes == printed(558375, 30));
-  BOOST_TEST(vds[0].drive_count == 2U);
-  BOOST_TEST(vds[0].span_count == 1U);
-  BOOST_TEST((vds[0].current_policy.disk_cache == disk_cache_policy::unchanged));
-  BOOST_TEST(vds[1].id == 1U);
-  BOOST_TEST((vds[1].level == raid_level::raid0));
-  BOOST_TEST(vds[1].size_bytes == 223 * gib);
-  BOOST_TEST(vds[1].drive_count == 1U);
-  BOOST_TEST((vds[1].current_policy.disk_cache == disk_cache_policy::enabled));
+  test::check_fields(vds[0], {{"id", 0U}, {"name", "Virtual Disk 0"}, {"level", "raid1"},
+                              {"size_bytes", printed(558375, 30)}, {"drive_count", 2U}, {"span_count", 1U},
+                              {"current_policy", {{"disk_cache", "unchanged"}}}});
+  test::check_fields(vds[1], {{"id", 1U}, {"level", "raid0"}, {"size_bytes", 223 * gib}, {"drive_count", 1U},
+                              {"current_policy", {{"disk_cache", "enabled"}}}});
   BOOST_TEST(vds[2].id == 2U);
   BOOST_TEST(vds[2].name == "Virtual Disk 2");
   BOOST_TEST((vds[2].level == raid_level::raid10));  // Primary-1 over a span depth of 5
@@ -250,67 +197,49 @@ BOOST_AUTO_TEST_CASE(ldinfo_raid1_raid0_raid10_mix_writeback) {
 
 BOOST_AUTO_TEST_CASE(ldinfo_many_raid0_write_through) {
   const auto inv = parse_file("controllers/megacli/ldinfo-many-raid0-write-through.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& vds = inv.controllers[0].virtual_drives;
+  const auto& vds = test::sole_controller(inv).virtual_drives;
   BOOST_TEST_REQUIRE(vds.size() == 14U);
   for (unsigned i = 0; i < 14; ++i) {
     const auto& vd = vds[i];
     BOOST_TEST(vd.id == i);
     BOOST_TEST(vd.name == "NonRAID Disk " + std::to_string(i));
-    BOOST_TEST((vd.level == raid_level::raid0));
-    BOOST_TEST((vd.state == vd_state::optimal));
-    BOOST_TEST(vd.strip_bytes == 256U * 1024);
-    BOOST_TEST(vd.drive_count == 1U);
-    BOOST_TEST((vd.default_policy.write == write_policy::write_through));
-    BOOST_TEST((vd.current_policy.write == write_policy::write_through));
-    BOOST_TEST((vd.current_policy.read == read_policy::no_read_ahead));
+    test::check_fields(vd, {{"level", "raid0"}, {"state", "optimal"}, {"strip_bytes", 256U * 1024}, {"drive_count", 1U},
+                            {"default_policy", {{"write", "write_through"}}},
+                            {"current_policy", {{"write", "write_through"}, {"read", "no_read_ahead"}}}});
     BOOST_TEST(vd.size_bytes == (i < 12 ? printed(10692, 40) : printed(447130, 30)));
   }
 }
 
 BOOST_AUTO_TEST_CASE(ldinfo_cachecade_vd_without_name_and_trailing_newline) {
   const auto inv = parse_file("controllers/megacli/ldinfo-raid1-cachecade-read-only.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  BOOST_TEST_REQUIRE(inv.controllers[0].virtual_drives.size() == 1U);
-  const auto& vd = inv.controllers[0].virtual_drives[0];
+  const auto& vds = test::sole_controller(inv).virtual_drives;
+  BOOST_TEST_REQUIRE(vds.size() == 1U);
+  const auto& vd = vds[0];
   BOOST_TEST(!vd.name);  // "Name :" is empty
-  BOOST_TEST((vd.level == raid_level::raid1));
-  BOOST_TEST(vd.size_bytes == 46525ULL * (1ULL << 30) / 100);
-  BOOST_TEST((vd.state == vd_state::optimal));
-  BOOST_TEST((vd.current_policy.write == write_policy::write_back));
-  BOOST_TEST((vd.current_policy.disk_cache == disk_cache_policy::unchanged));
+  test::check_fields(vd, {{"level", "raid1"}, {"size_bytes", 46525ULL * (1ULL << 30) / 100}, {"state", "optimal"},
+                          {"current_policy", {{"write", "write_back"}, {"disk_cache", "unchanged"}}}});
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h310_two_sata_ssd) {
   const auto inv = parse_file("controllers/megacli/pdlist-perc-h310-mini-2-sata-ssd-online.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   check_drives(c, 2, 32, drive_interface::sata, media_type::ssd);
   const auto& d = c.physical_drives[0];
-  BOOST_TEST(d.device_id == 0U);
-  BOOST_TEST((d.state == pd_state::online));
-  BOOST_TEST(d.model == "INTEL SSDSC2CW240A3");
-  BOOST_TEST(d.serial == "CVCV31700005240FGN");
-  BOOST_TEST(d.firmware == "400i");
-  BOOST_TEST(d.size_bytes == 0x1bf244b0ULL * 512);
-  BOOST_TEST(d.temperature_celsius == 30.0);
+  test::check_fields(d, {{"device_id", 0U}, {"state", "online"}, {"model", "INTEL SSDSC2CW240A3"},
+                         {"serial", "CVCV31700005240FGN"}, {"firmware", "400i"}, {"size_bytes", 0x1bf244b0ULL * 512},
+                         {"temperature_celsius", 30.0}});
   BOOST_TEST(c.physical_drives[1].serial == "CVCV3165014E240FGN");
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h710p_ten_sas) {
   const auto inv = parse_file("controllers/megacli/pdlist-perc-h710p-10-sas-online.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   check_drives(c, 10, 32, drive_interface::sas, media_type::hdd);
   for (unsigned i = 0; i < 10; ++i) {
     const auto& d = c.physical_drives[i];
     BOOST_TEST(d.device_id == i);
-    BOOST_TEST((d.state == pd_state::online));
-    BOOST_TEST(d.model == "HGST HUC101212CSS600");
-    BOOST_TEST(d.firmware == "U5E0");
-    BOOST_TEST(d.size_bytes == 0x8bba0cb0ULL * 512);
+    test::check_fields(d, {{"state", "online"}, {"model", "HGST HUC101212CSS600"}, {"firmware", "U5E0"},
+                           {"size_bytes", 0x8bba0cb0ULL * 512}});
   }
   BOOST_TEST(c.physical_drives[0].serial == "KZGLE2EE");
   BOOST_TEST(c.physical_drives[9].serial == "KZGLG2HE");
@@ -319,8 +248,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h710p_ten_sas) {
 
 BOOST_AUTO_TEST_CASE(pdlist_h710p_two_sas) {
   const auto inv = parse_file("controllers/megacli/pdlist-perc-h710p-2-sas-online.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   check_drives(c, 2, 32, drive_interface::sas, media_type::hdd);
   BOOST_TEST(c.physical_drives[0].model == "TOSHIBA AL13SEB600");
   BOOST_TEST(c.physical_drives[0].serial == "Z390A051FRD3");
@@ -332,8 +260,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h710p_two_sas) {
 
 BOOST_AUTO_TEST_CASE(pdlist_h730p_four_sas) {
   const auto inv = parse_file("controllers/megacli/pdlist-perc-h730p-4-sas-online.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   check_drives(c, 4, 32, drive_interface::sas, media_type::hdd);
   const auto& d = c.physical_drives[0];
   BOOST_TEST(d.model == "SEAGATE ST300MP0005");
@@ -346,8 +273,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h730p_four_sas) {
 
 BOOST_AUTO_TEST_CASE(pdlist_fourteen_with_one_unconfigured_good) {
   const auto inv = parse_file("controllers/megacli/pdlist-14-sas-one-unconfigured-good.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& drives = inv.controllers.at(0).physical_drives;
+  const auto& drives = test::sole_controller(inv).physical_drives;
   BOOST_TEST_REQUIRE(drives.size() == 14U);
   for (unsigned i = 0; i < 14; ++i) {
     BOOST_TEST(drives[i].slot == i);
@@ -357,10 +283,8 @@ BOOST_AUTO_TEST_CASE(pdlist_fourteen_with_one_unconfigured_good) {
   BOOST_TEST(drives[10].model == "SEAGATE ST2000NM0023");
   BOOST_TEST(drives[10].serial == "Z1X2C3QQ");
   BOOST_TEST(drives[10].size_bytes == 0xe8e088b0ULL * 512);
-  BOOST_TEST((drives[11].interface == drive_interface::sata));
-  BOOST_TEST((drives[11].media == media_type::ssd));
-  BOOST_TEST(drives[11].model == "INTEL SSDSC2BW240A4");
-  BOOST_TEST(drives[11].size_bytes == 0x1bf244b0ULL * 512);
+  test::check_fields(drives[11], {{"interface", "sata"}, {"media", "ssd"}, {"model", "INTEL SSDSC2BW240A4"},
+                                  {"size_bytes", 0x1bf244b0ULL * 512}});
   BOOST_TEST(drives[12].model == "HGST HUC156060CSS200");
   BOOST_TEST(drives[12].temperature_celsius == 54.0);
   BOOST_TEST(drives[13].model == "TOSHIBA AL13SEB600");
@@ -370,43 +294,30 @@ BOOST_AUTO_TEST_CASE(pdlist_fourteen_with_one_unconfigured_good) {
 
 BOOST_AUTO_TEST_CASE(pdlist_fourteen_online_with_sata_firmware_suffix) {
   const auto inv = parse_file("controllers/megacli/pdlist-14-sas-online.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& drives = inv.controllers.at(0).physical_drives;
+  const auto& drives = test::sole_controller(inv).physical_drives;
   BOOST_TEST_REQUIRE(drives.size() == 14U);
   for (unsigned i = 0; i < 14; ++i) {
     BOOST_TEST(drives[i].enclosure == 64U);
     BOOST_TEST((drives[i].state == pd_state::online));
   }
-  BOOST_TEST(drives[0].model == "HGST HUH721212AL5200");
-  BOOST_TEST(drives[0].serial == "D5G7WG8L");
-  BOOST_TEST(drives[0].size_bytes == 0x558a00000ULL * 512);
-  BOOST_TEST(drives[0].temperature_celsius == 28.0);
+  test::check_fields(drives[0], {{"model", "HGST HUH721212AL5200"}, {"serial", "D5G7WG8L"},
+                                 {"size_bytes", 0x558a00000ULL * 512}, {"temperature_celsius", 28.0}});
   // SATA inquiry firmware "XCV1DL65"; MegaCLI's firmware level shows "DL65".
-  BOOST_TEST(drives[12].model == "SSDSC2KG480G8R");
-  BOOST_TEST(drives[12].serial == "BTYG95130FL3480BGN");
-  BOOST_TEST(drives[12].size_bytes == 0x37e436b0ULL * 512);
-  BOOST_TEST((drives[12].interface == drive_interface::sata));
+  test::check_fields(drives[12], {{"model", "SSDSC2KG480G8R"}, {"serial", "BTYG95130FL3480BGN"},
+                                  {"size_bytes", 0x37e436b0ULL * 512}, {"interface", "sata"}});
 }
 
 BOOST_AUTO_TEST_CASE(showsummary_h310_without_bbu) {
   const auto inv = parse_file("controllers/megacli/showsummary-perc-h310-mini-raid1-ssd.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.model == "PERC H310 Mini");
-  BOOST_TEST(c.firmware_package == "20.12.0-0004");
-  BOOST_TEST(!c.battery.kind);
-  BOOST_TEST(!c.battery.state);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "PERC H310 Mini"}, {"firmware_package", "20.12.0-0004"},
+                         {"battery", {{"kind", nullptr}, {"state", nullptr}}}});
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 2U);
   for (unsigned i = 0; i < 2; ++i) {
     const auto& d = c.physical_drives[i];
     BOOST_TEST(d.slot == i);
-    BOOST_TEST(!d.enclosure);
-    BOOST_TEST(d.model == "INTEL SSDSC2CW24");
-    BOOST_TEST((d.state == pd_state::online));
-    BOOST_TEST((d.interface == drive_interface::sata));
-    BOOST_TEST((d.media == media_type::ssd));
-    BOOST_TEST(d.size_bytes == 223ULL << 30);
+    test::check_fields(d, {{"enclosure", nullptr}, {"model", "INTEL SSDSC2CW24"}, {"state", "online"},
+                           {"interface", "sata"}, {"media", "ssd"}, {"size_bytes", 223ULL << 30}});
   }
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& vd = c.virtual_drives[0];
@@ -419,12 +330,9 @@ BOOST_AUTO_TEST_CASE(showsummary_h310_without_bbu) {
 
 BOOST_AUTO_TEST_CASE(showsummary_h710p_bbu_and_backplane_pseudo_drive) {
   const auto inv = parse_file("controllers/megacli/showsummary-perc-h710p-mini-bbu-healthy.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
-  BOOST_TEST(c.model == "PERC H710P Mini");
-  BOOST_TEST(c.firmware_package == "21.2.0-0007");
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST((c.battery.state == battery_state::optimal));
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "PERC H710P Mini"}, {"firmware_package", "21.2.0-0007"},
+                         {"battery", {{"kind", "bbu"}, {"state", "optimal"}}}});
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 11U);
   for (unsigned i = 0; i < 10; ++i) {
     BOOST_TEST(c.physical_drives[i].model == "HGST HUC101212CSS600");
@@ -433,10 +341,8 @@ BOOST_AUTO_TEST_CASE(showsummary_h710p_bbu_and_backplane_pseudo_drive) {
   }
   // The backplane's SEP is listed as a drive: reported as printed, interface "Unknown" left empty.
   const auto& sep = c.physical_drives[10];
-  BOOST_TEST(sep.model == "DP SAS2 EXP BP");
-  BOOST_TEST((sep.state == pd_state::unconfigured_good));
-  BOOST_TEST(!sep.interface);
-  BOOST_TEST(sep.size_bytes == 0U);
+  test::check_fields(sep, {{"model", "DP SAS2 EXP BP"}, {"state", "unconfigured_good"}, {"interface", nullptr},
+                           {"size_bytes", 0U}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   BOOST_TEST((c.virtual_drives[0].level == raid_level::raid10));
   BOOST_TEST(c.virtual_drives[0].size_bytes == printed(5455, 40));
@@ -444,8 +350,7 @@ BOOST_AUTO_TEST_CASE(showsummary_h710p_bbu_and_backplane_pseudo_drive) {
 
 BOOST_AUTO_TEST_CASE(showsummary_h730p_two_vds) {
   const auto inv = parse_file("controllers/megacli/showsummary-perc-h730p-mini-bbu-healthy.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST(c.model == "PERC H730P Mini");
   BOOST_TEST(c.firmware_package == "25.4.0.0017");
   BOOST_TEST((c.battery.state == battery_state::optimal));
@@ -463,8 +368,7 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_and_elision_are_ignored) {
   const auto inv = parse_text(
       "[root@db1 ~]# MegaCli64 -AdpBbuCmd -a0\r\n\r\nBBU status for Adapter: 0\r\n\r\nBatteryType: CVPM02\r\n"
       "Temperature: 28 C\r\nBattery State: Optimal\r\n[...]\r\n");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& b = inv.controllers.at(0).battery;
+  const auto& b = test::sole_controller(inv).battery;
   BOOST_TEST((b.kind == battery_kind::cachevault));
   BOOST_TEST(b.temperature_celsius == 28.0);
   BOOST_TEST((b.state == battery_state::optimal));
@@ -475,10 +379,8 @@ BOOST_AUTO_TEST_CASE(failed_battery_and_missing_pack) {
       "BBU status for Adapter: 1\n\nBatteryType: iBBU\nBattery State: Failed\n"
       "  Battery Pack Missing                    : Yes\n  Battery Replacement required            : Yes\n");
   const auto& c = inv.controllers.at(0);
-  BOOST_TEST(c.number == 1U);
-  BOOST_TEST((c.battery.state == battery_state::failed));
-  BOOST_TEST(c.battery.present == false);
-  BOOST_TEST(c.battery.replacement_required == true);
+  test::check_fields(c, {{"number", 1U},
+                         {"battery", {{"state", "failed"}, {"present", false}, {"replacement_required", true}}}});
 }
 
 BOOST_AUTO_TEST_CASE(degraded_vd_rebuilding_drive_and_two_adapters) {
@@ -493,19 +395,14 @@ BOOST_AUTO_TEST_CASE(degraded_vd_rebuilding_drive_and_two_adapters) {
   BOOST_TEST(inv.warnings.empty());
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
   const auto& a0 = inv.controllers[0].virtual_drives.at(0);
-  BOOST_TEST((a0.level == raid_level::raid5));
-  BOOST_TEST((a0.state == vd_state::degraded));
-  BOOST_TEST((a0.operation == vd_operation::rebuild));
-  BOOST_TEST(a0.progress_percent == 46.0);
+  test::check_fields(a0, {{"level", "raid5"}, {"state", "degraded"}, {"operation", "rebuild"},
+                          {"progress_percent", 46.0}});
   const auto& a1 = inv.controllers[1];
   BOOST_TEST(a1.number == 1U);
   BOOST_TEST((a1.virtual_drives.at(0).level == raid_level::raid60));
   BOOST_TEST((a1.virtual_drives.at(0).state == vd_state::partially_degraded));
   const auto& d = a1.physical_drives.at(0);
-  BOOST_TEST(!d.enclosure);
-  BOOST_TEST(d.slot == 3U);
-  BOOST_TEST((d.state == pd_state::rebuilding));
-  BOOST_TEST(d.predictive_failures == 7U);
+  test::check_fields(d, {{"enclosure", nullptr}, {"slot", 3U}, {"state", "rebuilding"}, {"predictive_failures", 7U}});
 }
 
 BOOST_AUTO_TEST_CASE(ldgetprop_dskcache_and_unknown_words_warn) {
@@ -532,13 +429,9 @@ BOOST_AUTO_TEST_CASE(cfgdsply_controller_header) {
       "Physical Disk Information:\nPhysical Disk: 0\nEnclosure Device ID: 32\nSlot Number: 0\n"
       "Firmware state: Online, Spun Up\nPhysical Disk: 1\nEnclosure Device ID: 32\nSlot Number: 1\n"
       "Firmware state: Failed\n");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.model == "PERC H710 Mini");
-  BOOST_TEST(c.cache_bytes == 512ULL << 20);
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST(c.serial == "5AB00XY");
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"model", "PERC H710 Mini"}, {"cache_bytes", 512ULL << 20},
+                         {"battery", {{"present", true}}}, {"serial", "5AB00XY"}});
   BOOST_TEST(c.virtual_drives.at(0).name == "os");
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 2U);
   BOOST_TEST((c.physical_drives[1].state == pd_state::failed));

@@ -46,11 +46,8 @@ void check_pd(const physical_drive& d, std::string_view location, unsigned box, 
 
 // Fields the short "physicaldrive … (port …, SAS, 600 GB, OK)" lines do not show.
 void check_short_only(const physical_drive& d) {
-  BOOST_TEST(!d.model);
-  BOOST_TEST(!d.serial);
-  BOOST_TEST(!d.firmware);
-  BOOST_TEST(!d.temperature_celsius);
-  BOOST_TEST(!d.smart_alert);
+  test::check_fields(d, {{"model", nullptr}, {"serial", nullptr}, {"firmware", nullptr},
+                         {"temperature_celsius", nullptr}, {"smart_alert", nullptr}});
 }
 
 std::string drive(std::string_view port, unsigned bay) { return std::string(port) + ":1:" + std::to_string(bay); }
@@ -75,28 +72,19 @@ BOOST_AUTO_TEST_CASE(config_detail_p212_and_p410i) {
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
 
   const auto& p212 = inv.controllers[0];
-  BOOST_TEST(p212.number == 5U);
-  BOOST_TEST(p212.slot == "Slot 5");
-  BOOST_TEST(!p212.vendor);
-  BOOST_TEST(p212.model == "Smart Array P212");
-  BOOST_TEST(p212.serial == "REDACTED");
-  BOOST_TEST(p212.firmware == "6.60-0");
-  BOOST_TEST(!p212.cache_bytes);
+  test::check_fields(p212, {{"number", 5U}, {"slot", "Slot 5"}, {"vendor", nullptr}, {"model", "Smart Array P212"},
+                            {"serial", "REDACTED"}, {"firmware", "6.60-0"}, {"cache_bytes", nullptr}});
   BOOST_TEST((p212.battery == battery{}));
   // "Cache Ratio: 100% Read / 0% Write", "Cache Status: OK", "No-Battery Write Cache: Disabled".
-  BOOST_TEST((p212.default_policy.write == write_policy::write_through));
-  BOOST_TEST((p212.current_policy.write == write_policy::write_through));
-  BOOST_TEST((p212.current_policy.disk_cache == disk_cache_policy::disabled));
-  BOOST_TEST(p212.default_policy.no_write_cache_if_bad_battery == true);
-  BOOST_TEST(!p212.default_policy.read);
+  test::check_fields(p212, {{"default_policy", {{"write", "write_through"}, {"no_write_cache_if_bad_battery", true},
+                                                {"read", nullptr}}},
+                            {"current_policy", {{"write", "write_through"}, {"disk_cache", "disabled"}}}});
   BOOST_TEST_REQUIRE(p212.virtual_drives.size() == 1U);
   const auto& raid5 = p212.virtual_drives[0];
   check_vd(raid5, 1, raid_level::raid5, 5002777906381ULL, vd_state::optimal, 6U);
-  BOOST_TEST(raid5.strip_bytes == 262144U);
-  BOOST_TEST(raid5.name == "A4A06DEEPACCPID11170BVJE8DB");
-  BOOST_TEST((raid5.default_policy.write == write_policy::write_through));
-  BOOST_TEST((raid5.current_policy.write == write_policy::write_through));
-  BOOST_TEST((raid5.current_policy.disk_cache == disk_cache_policy::disabled));
+  test::check_fields(raid5, {{"strip_bytes", 262144U}, {"name", "A4A06DEEPACCPID11170BVJE8DB"},
+                             {"default_policy", {{"write", "write_through"}}},
+                             {"current_policy", {{"write", "write_through"}, {"disk_cache", "disabled"}}}});
   BOOST_TEST_REQUIRE(p212.physical_drives.size() == 12U);
   for (unsigned bay = 1; bay <= 12; ++bay) {
     const auto& d = p212.physical_drives[bay - 1];
@@ -113,12 +101,9 @@ BOOST_AUTO_TEST_CASE(config_detail_p212_and_p410i) {
   BOOST_TEST(p212.physical_drives[11].temperature_celsius == 31.0);
 
   const auto& p410i = inv.controllers[1];
-  BOOST_TEST(p410i.number == 0U);
-  BOOST_TEST(p410i.slot == "Slot 0 (Embedded)");
-  BOOST_TEST(p410i.model == "Smart Array P410i");
-  BOOST_TEST(p410i.firmware == "6.40-0");
-  BOOST_TEST(!p410i.cache_bytes);
-  BOOST_TEST((p410i.default_policy.write == write_policy::write_through));
+  test::check_fields(p410i, {{"number", 0U}, {"slot", "Slot 0 (Embedded)"}, {"model", "Smart Array P410i"},
+                             {"firmware", "6.40-0"}, {"cache_bytes", nullptr},
+                             {"default_policy", {{"write", "write_through"}}}});
   BOOST_TEST_REQUIRE(p410i.virtual_drives.size() == 2U);
   check_vd(p410i.virtual_drives[0], 1, raid_level::raid1, 146780507341ULL, vd_state::optimal, 2U);
   check_vd(p410i.virtual_drives[1], 2, raid_level::raid10, 293561014682ULL, vd_state::optimal, 4U);
@@ -143,30 +128,19 @@ BOOST_AUTO_TEST_CASE(config_detail_p440ar_battery_write_back) {
   BOOST_TEST(inv.warnings[0].text.starts_with("line not read: 'SATA NCQ En"));
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
   const auto& c = inv.controllers[0];
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.slot == "Slot 0 (Embedded)");
-  BOOST_TEST(c.model == "Smart Array P440ar");
-  BOOST_TEST(c.serial == "REDACTED");
-  BOOST_TEST(c.firmware == "3.56-0");
-  BOOST_TEST(!c.bios);
-  BOOST_TEST(c.cache_bytes == 2147483648ULL);
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(!c.battery.charge_percent);
-  BOOST_TEST(!c.battery.replacement_required);
-  BOOST_TEST((c.default_policy.write == write_policy::write_back));
-  BOOST_TEST((c.current_policy.write == write_policy::write_back));
-  BOOST_TEST((c.current_policy.disk_cache == disk_cache_policy::enabled));
-  BOOST_TEST(c.default_policy.no_write_cache_if_bad_battery == false);
+  test::check_fields(c, {{"number", 0U}, {"slot", "Slot 0 (Embedded)"}, {"model", "Smart Array P440ar"},
+                         {"serial", "REDACTED"}, {"firmware", "3.56-0"}, {"bios", nullptr},
+                         {"cache_bytes", 2147483648ULL},
+                         {"battery", {{"kind", "bbu"}, {"present", true}, {"state", "optimal"},
+                                      {"charge_percent", nullptr}, {"replacement_required", nullptr}}},
+                         {"default_policy", {{"write", "write_back"}, {"no_write_cache_if_bad_battery", false}}},
+                         {"current_policy", {{"write", "write_back"}, {"disk_cache", "enabled"}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
   check_vd(c.virtual_drives[0], 1, raid_level::raid10, 5717460464435ULL, vd_state::optimal, 6U);
   check_vd(c.virtual_drives[1], 2, raid_level::raid1, 1000190509056ULL, vd_state::optimal, 2U);
   for (const auto& v : c.virtual_drives) {
-    BOOST_TEST(v.strip_bytes == 262144U);
-    BOOST_TEST((v.default_policy.write == write_policy::write_back));
-    BOOST_TEST((v.current_policy.write == write_policy::write_back));
-    BOOST_TEST((v.current_policy.disk_cache == disk_cache_policy::enabled));
+    test::check_fields(v, {{"strip_bytes", 262144U}, {"default_policy", {{"write", "write_back"}}},
+                           {"current_policy", {{"write", "write_back"}, {"disk_cache", "enabled"}}}});
   }
   BOOST_TEST(c.virtual_drives[1].name == "A9254E3850123456789ABCDE368D");
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 8U);
@@ -185,15 +159,9 @@ BOOST_AUTO_TEST_CASE(config_detail_p440ar_battery_write_back) {
 
 BOOST_AUTO_TEST_CASE(pd_all_show_detail_p408i_double_spaced) {
   const auto inv = parse_file("controllers/ssacli/ctrl-slot0-pd-all-show-detail-p408i-a-gen10.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.vendor == "HPE");
-  BOOST_TEST(c.model == "HPE Smart Array P408i-a SR Gen10");
-  BOOST_TEST(c.slot == "Slot 0 (Embedded)");
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(!c.serial);
-  BOOST_TEST(!c.firmware);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"vendor", "HPE"}, {"model", "HPE Smart Array P408i-a SR Gen10"},
+                         {"slot", "Slot 0 (Embedded)"}, {"number", 0U}, {"serial", nullptr}, {"firmware", nullptr}});
   BOOST_TEST(c.virtual_drives.empty());
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 26U);
   check_pd(c.physical_drives[0], "1I:1:25", 1, 25, pd_state::online, drive_interface::sas, media_type::hdd,
@@ -222,10 +190,8 @@ BOOST_AUTO_TEST_CASE(hpacucli_config_two_controllers) {
   BOOST_TEST(inv.warnings.empty());
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
   const auto& p410 = inv.controllers[0];
-  BOOST_TEST(p410.model == "Smart Array P410");
-  BOOST_TEST(p410.slot == "Slot 1");
-  BOOST_TEST(p410.number == 1U);
-  BOOST_TEST(p410.serial == "PACCRID10331H80");
+  test::check_fields(p410, {{"model", "Smart Array P410"}, {"slot", "Slot 1"}, {"number", 1U},
+                            {"serial", "PACCRID10331H80"}});
   BOOST_TEST(p410.virtual_drives.empty());
   BOOST_TEST(p410.physical_drives.empty());
   const auto& p410i = inv.controllers[1];
@@ -280,9 +246,7 @@ BOOST_AUTO_TEST_CASE(hpacucli_ctrl_all_show_lines) {
 
 BOOST_AUTO_TEST_CASE(hpacucli_ld_show_mirror_groups) {
   const auto inv = parse_file("controllers/hpacucli/ld-show-p420-raid1-ssd.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST(c.model == "Smart Array P420");
   BOOST_TEST(c.number == 2U);
   BOOST_TEST(!c.serial);
@@ -314,13 +278,12 @@ BOOST_AUTO_TEST_CASE(hpacucli_pd_all_show) {
                         expected_drives{"pd-all-show-p420i.txt", "Smart Array P420i", "1I", drive_interface::sas, 300'000'000'000ULL, 1}}) {
     BOOST_TEST_INFO(e.file);
     const auto inv = parse_file(std::string("controllers/hpacucli/") + e.file);
-    BOOST_TEST(inv.warnings.empty());
-    BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-    BOOST_TEST(inv.controllers[0].model == e.model);
-    BOOST_TEST(inv.controllers[0].virtual_drives.empty());
-    BOOST_TEST_REQUIRE(inv.controllers[0].physical_drives.size() == e.count);
+    const auto& c = test::sole_controller(inv);
+    BOOST_TEST(c.model == e.model);
+    BOOST_TEST(c.virtual_drives.empty());
+    BOOST_TEST_REQUIRE(c.physical_drives.size() == e.count);
     for (unsigned bay = 1; bay <= e.count; ++bay) {
-      const auto& d = inv.controllers[0].physical_drives[bay - 1];
+      const auto& d = c.physical_drives[bay - 1];
       check_pd(d, drive(e.port, bay), 1, bay, pd_state::online, e.link, std::nullopt, e.size);
       check_short_only(d);
     }
@@ -334,20 +297,16 @@ BOOST_AUTO_TEST_CASE(hpacucli_pd_show_details) {
   // Old naming: "physicaldrive 1:1" with Port 2I, Box 1, Bay 1 on their own lines.
   const auto& old = e200.controllers[0].physical_drives[0];
   check_pd(old, "1:1", 1, 1, pd_state::online, drive_interface::sata, std::nullopt, 74'300'000'000ULL);
-  BOOST_TEST(old.firmware == "21.07QR4");
-  BOOST_TEST(old.serial == "WD-WMANS1732855");
-  BOOST_TEST(old.model == "ATA WDC WD740ADFD-00");
-  BOOST_TEST(!old.temperature_celsius);
+  test::check_fields(old, {{"firmware", "21.07QR4"}, {"serial", "WD-WMANS1732855"}, {"model", "ATA WDC WD740ADFD-00"},
+                           {"temperature_celsius", nullptr}});
 
   const auto p410i = parse_file("controllers/hpacucli/pd-show-p410i.txt");
   BOOST_TEST_REQUIRE(p410i.controllers.size() == 1U);
   BOOST_TEST_REQUIRE(p410i.controllers[0].physical_drives.size() == 1U);
   const auto& sata = p410i.controllers[0].physical_drives[0];
   check_pd(sata, "1I:1:1", 1, 1, pd_state::online, drive_interface::sata, std::nullopt, 1'000'000'000'000ULL);
-  BOOST_TEST(sata.model == "ATA Hitachi HUA72201");
-  BOOST_TEST(sata.serial == "JPW9K0N02UPXHL");
-  BOOST_TEST(sata.firmware == "JP4OA3MA");
-  BOOST_TEST(sata.temperature_celsius == 31.0);
+  test::check_fields(sata, {{"model", "ATA Hitachi HUA72201"}, {"serial", "JPW9K0N02UPXHL"}, {"firmware", "JP4OA3MA"},
+                            {"temperature_celsius", 31.0}});
 
   const auto p420i = parse_file("controllers/hpacucli/pd-show-p420i.txt");
   BOOST_TEST_REQUIRE(p420i.controllers.size() == 1U);
@@ -355,10 +314,8 @@ BOOST_AUTO_TEST_CASE(hpacucli_pd_show_details) {
   const auto& sas = p420i.controllers[0].physical_drives[0];
   // "Rotational Speed: 10000" is what tells it spins.
   check_pd(sas, "1I:1:1", 1, 1, pd_state::online, drive_interface::sas, media_type::hdd, 300'000'000'000ULL);
-  BOOST_TEST(sas.model == "HP EG0300FBDBR");
-  BOOST_TEST(sas.serial == "PMVXYSZB");
-  BOOST_TEST(sas.firmware == "HPD7");
-  BOOST_TEST(sas.temperature_celsius == 23.0);
+  test::check_fields(sas, {{"model", "HP EG0300FBDBR"}, {"serial", "PMVXYSZB"}, {"firmware", "HPD7"},
+                           {"temperature_celsius", 23.0}});
   for (const auto* inv : {&e200, &p410i, &p420i}) BOOST_TEST(inv->warnings.empty());
 }
 
@@ -403,15 +360,10 @@ BOOST_AUTO_TEST_CASE(crlf_prompt_failed_capacitor_and_rebuild) {
       "\r\n"
       "   unassigned\r\n"
       "      physicaldrive 2I:1:5 (port 2I:box 1:bay 5, SATA SSD, 480 GB, Failed)\r\n");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.serial == "PDSXH0ARH4F0Q9");
-  BOOST_TEST(c.cache_bytes == 1073741824ULL);
-  BOOST_TEST((c.battery.kind == battery_kind::fbwc));
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.state == battery_state::failed));
-  BOOST_TEST(c.battery.replacement_required == true);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"serial", "PDSXH0ARH4F0Q9"}, {"cache_bytes", 1073741824ULL},
+                         {"battery", {{"kind", "fbwc"}, {"present", true}, {"state", "failed"},
+                                      {"replacement_required", true}}}});
   // Configured to write back, but the disabled cache makes it write through now.
   BOOST_TEST((c.default_policy.write == write_policy::write_back));
   BOOST_TEST((c.current_policy.write == write_policy::write_through));
@@ -441,9 +393,7 @@ BOOST_AUTO_TEST_CASE(status_only_battery_and_cache) {
       "   Controller Status: OK\n"
       "   Cache Status: OK\n"
       "   Battery/Capacitor Status: Recharging\n");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST((c.battery.state == battery_state::charging));
   BOOST_TEST(c.battery.present == true);
   BOOST_TEST(!c.battery.kind);

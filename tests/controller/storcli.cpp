@@ -30,25 +30,14 @@ BOOST_AUTO_TEST_CASE(detects_exactly_the_storcli_and_perccli_captures) {
 
 BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
   const auto inv = parse_file("controllers/storcli/c0-show-all-avago-9361-8i-ssd-raid.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  const auto& c = inv.controllers[0];
-  BOOST_TEST(c.number == 0U);
-  BOOST_TEST(c.model == "AVAGO MegaRAID SAS 9361-8i");
-  BOOST_TEST(c.serial == "SV43633114");
-  BOOST_TEST(c.firmware_package == "28.0.0-0062");
-  BOOST_TEST(c.firmware == "4.500.00-5019");
-  BOOST_TEST(c.bios == "6.26.01.0_4.17.08.00_0x06110200");
-  BOOST_TEST(c.cache_bytes == 1024ULL << 20);
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST((c.battery.kind == battery_kind::cachevault));
-  BOOST_TEST(c.battery.model == "CVPM02");
-  BOOST_TEST((c.battery.state == battery_state::optimal));
-  BOOST_TEST(c.battery.temperature_celsius == 35.0);
-  BOOST_TEST((c.default_policy.write == write_policy::write_back));
-  BOOST_TEST((c.default_policy.read == read_policy::read_ahead));
-  BOOST_TEST((c.default_policy.io == io_policy::direct));
-  BOOST_TEST(c.default_policy.no_write_cache_if_bad_battery == true);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"model", "AVAGO MegaRAID SAS 9361-8i"}, {"serial", "SV43633114"},
+                         {"firmware_package", "28.0.0-0062"}, {"firmware", "4.500.00-5019"},
+                         {"bios", "6.26.01.0_4.17.08.00_0x06110200"}, {"cache_bytes", 1024ULL << 20},
+                         {"battery", {{"present", true}, {"kind", "cachevault"}, {"model", "CVPM02"},
+                                      {"state", "optimal"}, {"temperature_celsius", 35.0}}},
+                         {"default_policy", {{"write", "write_back"}, {"read", "read_ahead"}, {"io", "direct"},
+                                             {"no_write_cache_if_bad_battery", true}}}});
 
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& vd = c.virtual_drives[0];
@@ -69,10 +58,8 @@ BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
     BOOST_TEST(d.slot == 25 + i);
     BOOST_TEST(d.device_id == 25 + i);
     BOOST_TEST((d.state == (i < 2 ? pd_state::online : pd_state::unconfigured_good)));
-    BOOST_TEST(d.size_bytes == printed(476437, 30));
-    BOOST_TEST((d.interface == drive_interface::sata));
-    BOOST_TEST((d.media == media_type::ssd));
-    BOOST_TEST(d.model == "Samsung SSD 850 PRO 512GB");
+    test::check_fields(d, {{"size_bytes", printed(476437, 30)}, {"interface", "sata"}, {"media", "ssd"},
+                           {"model", "Samsung SSD 850 PRO 512GB"}});
   }
 }
 
@@ -81,32 +68,21 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
   BOOST_TEST(inv.warnings.empty());
   BOOST_TEST_REQUIRE(inv.controllers.size() == 3U);
   const auto& c0 = inv.controllers[0];
-  BOOST_TEST(c0.number == 0U);
-  BOOST_TEST(c0.model == "LSI MegaRAID SAS 9286CV-8e");
-  BOOST_TEST(c0.serial == "SV33916752");
-  BOOST_TEST(c0.firmware_package == "23.32.0-0009");
-  BOOST_TEST(c0.cache_bytes == 1024ULL << 20);
-  BOOST_TEST((c0.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c0.battery.model == "iBBU-09");
-  BOOST_TEST((c0.battery.state == battery_state::optimal));
-  BOOST_TEST(c0.battery.temperature_celsius == 37.0);
-  BOOST_TEST((c0.default_policy.read == read_policy::adaptive));
+  test::check_fields(c0, {{"number", 0U}, {"model", "LSI MegaRAID SAS 9286CV-8e"}, {"serial", "SV33916752"},
+                          {"firmware_package", "23.32.0-0009"}, {"cache_bytes", 1024ULL << 20},
+                          {"battery", {{"kind", "bbu"}, {"model", "iBBU-09"}, {"state", "optimal"},
+                                       {"temperature_celsius", 37.0}}}, {"default_policy", {{"read", "adaptive"}}}});
   BOOST_TEST(c0.virtual_drives.empty());
   BOOST_TEST(c0.physical_drives.empty());
 
   const auto& c1 = inv.controllers[1];
-  BOOST_TEST(c1.number == 1U);
-  BOOST_TEST(c1.model == "LSI MegaRAID SAS 9240-8i");
-  BOOST_TEST(c1.cache_bytes == 0U);
-  BOOST_TEST(c1.battery.present == false);
-  BOOST_TEST((c1.default_policy.write == write_policy::write_through));
+  test::check_fields(c1, {{"number", 1U}, {"model", "LSI MegaRAID SAS 9240-8i"}, {"cache_bytes", 0U},
+                          {"battery", {{"present", false}}}, {"default_policy", {{"write", "write_through"}}}});
   BOOST_TEST_REQUIRE(c1.virtual_drives.size() == 1U);
   const auto& vd1 = c1.virtual_drives[0];
   BOOST_TEST(!vd1.name);  // the Name column is empty
-  BOOST_TEST((vd1.level == raid_level::raid1));
-  BOOST_TEST(vd1.size_bytes == 46525ULL * (1ULL << 30) / 100);
-  BOOST_TEST((vd1.current_policy.read == read_policy::no_read_ahead));
-  BOOST_TEST((vd1.current_policy.write == write_policy::write_through));
+  test::check_fields(vd1, {{"level", "raid1"}, {"size_bytes", 46525ULL * (1ULL << 30) / 100},
+                           {"current_policy", {{"read", "no_read_ahead"}, {"write", "write_through"}}}});
   BOOST_TEST_REQUIRE(c1.physical_drives.size() == 8U);
   for (unsigned i = 0; i < 8; ++i) {
     BOOST_TEST(c1.physical_drives[i].location == "16:" + std::to_string(i));
@@ -116,10 +92,8 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
   }
 
   const auto& c2 = inv.controllers[2];
-  BOOST_TEST(c2.number == 2U);
-  BOOST_TEST(c2.serial == "SV422P0262");
-  BOOST_TEST((c2.battery.kind == battery_kind::cachevault));
-  BOOST_TEST(c2.battery.temperature_celsius == 37.0);
+  test::check_fields(c2, {{"number", 2U}, {"serial", "SV422P0262"},
+                          {"battery", {{"kind", "cachevault"}, {"temperature_celsius", 37.0}}}});
   BOOST_TEST_REQUIRE(c2.virtual_drives.size() == 1U);
   BOOST_TEST(c2.virtual_drives[0].name == "VD_0");
   BOOST_TEST((c2.virtual_drives[0].level == raid_level::raid10));
@@ -131,32 +105,21 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
 
 BOOST_AUTO_TEST_CASE(text_hba9400_drive_detail_sections) {
   const auto inv = parse_file("controllers/storcli/c0-show-all-hba9400-16i-mpt3sas.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
-  BOOST_TEST(c.model == "HBA 9400-16i");
-  BOOST_TEST(c.serial == "500605b080000000");
-  BOOST_TEST(c.firmware == "07.250.03.00");
-  BOOST_TEST(c.bios == "09.13.00.00_07.00.00.00");
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"model", "HBA 9400-16i"}, {"serial", "500605b080000000"}, {"firmware", "07.250.03.00"},
+                         {"bios", "09.13.00.00_07.00.00.00"}});
   BOOST_TEST(c.virtual_drives.empty());
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 16U);
   const auto& d = c.physical_drives[0];  // listed first: /c0/e0/s12
-  BOOST_TEST(d.location == "0:12");
-  BOOST_TEST(d.device_id == 1U);
-  BOOST_TEST((d.state == pd_state::unconfigured_good));
-  BOOST_TEST(d.serial == "Z1W4L67Y");
-  BOOST_TEST(d.model == "ST1000NM0033-9ZM");
-  BOOST_TEST(d.firmware == "SN04");
-  BOOST_TEST(d.size_bytes == 0x74706dafULL * 512);
-  BOOST_TEST(d.media_errors == 0U);
-  BOOST_TEST(d.other_errors == 0U);
-  BOOST_TEST(d.predictive_failures == 0U);
-  BOOST_TEST(d.smart_alert == false);
+  test::check_fields(d, {{"location", "0:12"}, {"device_id", 1U}, {"state", "unconfigured_good"},
+                         {"serial", "Z1W4L67Y"}, {"model", "ST1000NM0033-9ZM"}, {"firmware", "SN04"},
+                         {"size_bytes", 0x74706dafULL * 512}, {"media_errors", 0U}, {"other_errors", 0U},
+                         {"predictive_failures", 0U}, {"smart_alert", false}});
 }
 
 BOOST_AUTO_TEST_CASE(text_servraid_n2226_controller_1_no_enclosure) {
   const auto inv = parse_file("controllers/storcli/c1-show-all-servraid-n2226-hba.txt");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
+  const auto& c = test::sole_controller(inv);
   BOOST_TEST(c.number == 1U);
   BOOST_TEST(c.model == "ServeRAID N2226");
   BOOST_TEST(c.firmware == "15.00.02.00");
@@ -179,16 +142,11 @@ BOOST_AUTO_TEST_CASE(json_call_show_three_controllers) {
   BOOST_TEST(inv.warnings.empty());
   BOOST_TEST_REQUIRE(inv.controllers.size() == 3U);
   const auto& c0 = inv.controllers[0];
-  BOOST_TEST(c0.number == 0U);
-  BOOST_TEST(c0.model == "AVAGO 3108 MegaRAID");
-  BOOST_TEST(c0.serial == "FW-BAMQTHEAARBWA");
-  BOOST_TEST(c0.firmware_package == "24.21.0-0028");
-  BOOST_TEST(c0.firmware == "4.680.00-8290");
-  BOOST_TEST(c0.bios == "6.36.00.2_4.19.08.00_0x06180202");
-  BOOST_TEST((c0.battery.kind == battery_kind::cachevault));
-  BOOST_TEST(c0.battery.model == "CVPM02");
-  BOOST_TEST((c0.battery.state == battery_state::optimal));
-  BOOST_TEST(c0.battery.temperature_celsius == 31.0);
+  test::check_fields(c0, {{"number", 0U}, {"model", "AVAGO 3108 MegaRAID"}, {"serial", "FW-BAMQTHEAARBWA"},
+                          {"firmware_package", "24.21.0-0028"}, {"firmware", "4.680.00-8290"},
+                          {"bios", "6.36.00.2_4.19.08.00_0x06180202"},
+                          {"battery", {{"kind", "cachevault"}, {"model", "CVPM02"}, {"state", "optimal"},
+                                       {"temperature_celsius", 31.0}}}});
   BOOST_TEST_REQUIRE(c0.virtual_drives.size() == 1U);
   BOOST_TEST(c0.virtual_drives[0].name == "storage1");
   BOOST_TEST((c0.virtual_drives[0].level == raid_level::raid6));
@@ -226,22 +184,15 @@ BOOST_AUTO_TEST_CASE(json_vd_show_all_raid10_nvme) {
                                  std::pair{"controllers/storcli/c0-v234-show-J.txt", 234U}}) {
     BOOST_TEST_CONTEXT(file) {
       const auto inv = parse_file(file);
-      BOOST_TEST(inv.warnings.empty());
-      const auto& c = inv.controllers.at(0);
+      const auto& c = test::sole_controller(inv);
       BOOST_TEST(c.number == 0U);
       BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
       const auto& vd = c.virtual_drives[0];
       BOOST_TEST(vd.id == id);
-      BOOST_TEST(vd.name == "HOME");
-      BOOST_TEST((vd.level == raid_level::raid10));
-      BOOST_TEST((vd.state == vd_state::optimal));
-      BOOST_TEST(vd.size_bytes == printed(3491, 40));
-      BOOST_TEST(vd.strip_bytes == 256U * 1024);
-      BOOST_TEST(vd.span_count == 2U);
-      BOOST_TEST(vd.drive_count == 4U);
-      BOOST_TEST((vd.default_policy.write == write_policy::write_back));
-      BOOST_TEST((vd.current_policy.write == write_policy::write_back));
-      BOOST_TEST((vd.current_policy.disk_cache == disk_cache_policy::unchanged));
+      test::check_fields(vd, {{"name", "HOME"}, {"level", "raid10"}, {"state", "optimal"},
+                              {"size_bytes", printed(3491, 40)}, {"strip_bytes", 256U * 1024}, {"span_count", 2U},
+                              {"drive_count", 4U}, {"default_policy", {{"write", "write_back"}}},
+                              {"current_policy", {{"write", "write_back"}, {"disk_cache", "unchanged"}}}});
       BOOST_TEST_REQUIRE(c.physical_drives.size() == 4U);
       for (unsigned i = 0; i < 4; ++i) {
         BOOST_TEST(c.physical_drives[i].enclosure == 252U);
@@ -262,10 +213,8 @@ BOOST_AUTO_TEST_CASE(json_hba9400_show_and_show_all) {
   for (const auto* inv : {&brief, &full}) {
     BOOST_TEST(inv->warnings.empty());
     const auto& c = inv->controllers.at(0);
-    BOOST_TEST(c.model == "HBA 9400-16i");
-    BOOST_TEST(c.serial == "XW84310366");
-    BOOST_TEST(c.firmware == "20.00.00.00");
-    BOOST_TEST(c.bios == "09.33.00.00_20.00.00.00");
+    test::check_fields(c, {{"model", "HBA 9400-16i"}, {"serial", "XW84310366"}, {"firmware", "20.00.00.00"},
+                           {"bios", "09.33.00.00_20.00.00.00"}});
     BOOST_TEST_REQUIRE(c.physical_drives.size() == 26U);
     BOOST_TEST(c.physical_drives[0].location == "0:0");
     BOOST_TEST(c.physical_drives[0].device_id == 17U);
@@ -349,20 +298,12 @@ BOOST_AUTO_TEST_CASE(text_bbu_show_all_property_table_and_degraded_vd_crlf) {
       "-------------------------------------------------------------\r\n"
       "1/3   RAID5 Dgrd  RW     No      NRWTD -   ON  1.088 TB data disk \r\n"
       "-------------------------------------------------------------\r\n");
-  BOOST_TEST(inv.warnings.empty());
-  const auto& c = inv.controllers.at(0);
-  BOOST_TEST((c.battery.kind == battery_kind::bbu));
-  BOOST_TEST(c.battery.model == "iBBU");
-  BOOST_TEST(c.battery.temperature_celsius == 30.0);
-  BOOST_TEST((c.battery.state == battery_state::failed));
-  BOOST_TEST(c.battery.present == true);
-  BOOST_TEST(c.battery.replacement_required == true);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"battery", {{"kind", "bbu"}, {"model", "iBBU"}, {"temperature_celsius", 30.0},
+                                      {"state", "failed"}, {"present", true}, {"replacement_required", true}}}});
   const auto& vd = c.virtual_drives.at(0);
-  BOOST_TEST(vd.id == 3U);
-  BOOST_TEST((vd.state == vd_state::degraded));
-  BOOST_TEST((vd.level == raid_level::raid5));
-  BOOST_TEST(vd.name == "data disk");
-  BOOST_TEST(vd.size_bytes == printed(1088, 40));
+  test::check_fields(vd, {{"id", 3U}, {"state", "degraded"}, {"level", "raid5"}, {"name", "data disk"},
+                          {"size_bytes", printed(1088, 40)}});
 }
 
 BOOST_AUTO_TEST_CASE(text_unknown_state_warns_and_stays_empty) {
