@@ -78,7 +78,7 @@ std::vector<drive_row> hba_drives(bool masked) {
 BOOST_AUTO_TEST_SUITE(arcconf_test)
 
 BOOST_AUTO_TEST_CASE(detects_arcconf_captures_only) {
-  test::check_detection<arcconf>([](const std::string& file) { return file.starts_with("controllers/arcconf/"); });
+  test::check_detection<arcconf>({"controllers/arcconf/"});
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
@@ -100,8 +100,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
   check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJSDEGF", true},
                    {1, 0, 1, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJ93P4F", true},
                    {2, 0, 2, pd_state::online, drive_interface::sata, std::nullopt, 953869, "GTA060PAJ8LAYF", true}});
-  BOOST_TEST(c.physical_drives[0].model == "0KLA330");
-  BOOST_TEST(c.physical_drives[0].firmware == "GKAOAB4A");
+  test::check_fields(c.physical_drives[0], {{"model", "0KLA330"}, {"firmware", "GKAOAB4A"}});
 }
 
 BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
@@ -154,11 +153,8 @@ BOOST_AUTO_TEST_CASE(ld_raid10_groups_and_segments) {
 BOOST_AUTO_TEST_CASE(ld_not_supported_on_hba_is_a_warning) {
   const auto inv = parse_file("getconfig-1-ld-hba-not-supported.txt");
   BOOST_TEST(inv.controllers.empty());
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 2U);
-  BOOST_TEST(inv.warnings[0].line == 2U);
-  BOOST_TEST(inv.warnings[0].text == "arcconf: The requested feature is not supported on this controller.");
-  BOOST_TEST(inv.warnings[1].line == 4U);
-  BOOST_TEST(inv.warnings[1].text == "arcconf: Command aborted.");
+  test::check_warnings(inv, {{2, "arcconf: The requested feature is not supported on this controller."},
+                             {4, "arcconf: Command aborted."}});
 }
 
 BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
@@ -173,9 +169,8 @@ BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
   BOOST_TEST(vds[1].name == "RAID10");
   BOOST_TEST(vds[1].span_count == 2U);
   for (const auto& v : vds) {
-    BOOST_TEST(v.strip_bytes == 64 * 1024U);
-    BOOST_TEST((v.default_policy.write == write_policy::write_through));
-    BOOST_TEST((v.current_policy.write == write_policy::write_through));
+    test::check_fields(v, {{"strip_bytes", 64 * 1024U}, {"default_policy", {{"write", "write_through"}}},
+                           {"current_policy", {{"write", "write_through"}}}});
   }
   BOOST_TEST(c.physical_drives.empty());
 }
@@ -193,8 +188,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
   BOOST_TEST((c.virtual_drives[0].current_policy == cache_policy{}));
   check_drives(c, {{0, 0, 0, pd_state::online, drive_interface::sas, std::nullopt, 140013, "JFXGHVPC", false},
                    {1, 0, 1, pd_state::online, drive_interface::sas, std::nullopt, 140013, "JFWAZENC", false}});
-  BOOST_TEST(c.physical_drives[1].model == "VPBA146C3ETS11 N");
-  BOOST_TEST(c.physical_drives[1].firmware == "A496");
+  test::check_fields(c.physical_drives[1], {{"model", "VPBA146C3ETS11 N"}, {"firmware", "A496"}});
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
@@ -335,12 +329,7 @@ BOOST_AUTO_TEST_CASE(two_dumps_truncated_and_unreadable) {
       "         Total Size                         : lots\n"
       "         Reported Channel,Device(T:L)       : 0,4(4:0)\n"
       "         Reported Location                  : Enclosure 0, Sl");
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 3U);
-  BOOST_TEST(inv.warnings[0].line == 4U);
-  BOOST_TEST(inv.warnings[0].text == "unreadable bytes shown as '?'");
-  BOOST_TEST(inv.warnings[1].line == 10U);
-  BOOST_TEST(inv.warnings[1].text == "unknown device state 'Sleepy'");
-  BOOST_TEST(inv.warnings[2].line == 11U);
+  test::check_warnings(inv, {{4, "unreadable bytes shown as '?'"}, {10, "unknown device state 'Sleepy'"}, {11}});
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
   BOOST_TEST(inv.controllers[0].serial == "3C2?(1");
   BOOST_TEST(inv.controllers[0].physical_drives.empty());

@@ -4,10 +4,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -34,13 +36,19 @@ inventory parse_capture(const std::string& relative) {
   return inv;
 }
 
-// The one controller of an inventory read without a warning.
-inline const controller& sole_controller(const inventory& inv) {
+// A size printed with three decimals ("10.692 TB" → printed(10692, 40)), rounded as the LSI parsers do.
+constexpr std::uint64_t printed(std::uint64_t thousandths, int shift) { return ((thousandths << shift) + 500) / 1000; }
+
+// The controllers of an inventory read without a warning, `count` of them.
+inline const std::vector<controller>& controllers_of(const inventory& inv, std::size_t count) {
   BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
-  return inv.controllers[0];
+  BOOST_TEST_REQUIRE(inv.controllers.size() == count);
+  return inv.controllers;
 }
-const controller& sole_controller(inventory&&) = delete;  // it would outlive the inventory
+const std::vector<controller>& controllers_of(inventory&&, std::size_t) = delete;  // it would outlive the inventory
+
+inline const controller& sole_controller(const inventory& inv) { return controllers_of(inv, 1)[0]; }
+const controller& sole_controller(inventory&&) = delete;
 
 // Text of another kind: Tool neither claims `foreign` nor reads `unreadable` or an empty text.
 template <class Tool>

@@ -17,8 +17,7 @@ namespace {
 inventory parse_file(const std::string& relative) { return test::parse_capture<megacli>(relative); }
 inventory parse_text(std::string_view text) { return test::parse_text<megacli>(text); }
 
-// A size printed with three decimals ("10.692 TB" → printed(10692, 40)), rounded as the parser does.
-constexpr std::uint64_t printed(std::uint64_t thousandths, int shift) { return ((thousandths << shift) + 500) / 1000; }
+using test::printed;
 
 // The fields every PDList drive of a fixture shares.
 void check_drives(const controller& c, std::size_t count, unsigned enclosure, drive_interface interface,
@@ -42,9 +41,7 @@ void check_drives(const controller& c, std::size_t count, unsigned enclosure, dr
 
 
 BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
-  raidbench::test::check_detection<megacli>([](const std::string& path) {
-    return path.starts_with("controllers/megacli/") || path.starts_with("seed-outputs/megacli-");
-  });
+  test::check_detection<megacli>({"controllers/megacli/", "seed-outputs/megacli-"});
 }
 
 BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
@@ -145,9 +142,7 @@ BOOST_AUTO_TEST_CASE(bbu_ibbu08_optimal) {
 
 BOOST_AUTO_TEST_CASE(bbu_old_firmware_garbage_bytes_become_warnings) {
   const auto inv = parse_file("controllers/megacli/bbu-old-fw-nonutf8-bytes.txt");
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 2U);
-  BOOST_TEST(inv.warnings[0].line == 69U);
-  BOOST_TEST(inv.warnings[1].line == 73U);
+  test::check_warnings(inv, {{69}, {73}});
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
   const auto& b = inv.controllers[0].battery;
   test::check_fields(b, {{"kind", "bbu"}, {"model", "BBU"}, {"present", true}, {"state", "optimal"},
@@ -392,12 +387,11 @@ BOOST_AUTO_TEST_CASE(degraded_vd_rebuilding_drive_and_two_adapters) {
       "RAID Level          : Primary-6, Secondary-0, RAID Level Qualifier-3\nSpan Depth          : 2\n"
       "State               : Partially Degraded\n\nAdapter #1\n\nEnclosure Device ID: N/A\nSlot Number: 3\n"
       "Firmware state: Rebuild\nPredictive Failure Count: 7\n");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
-  const auto& a0 = inv.controllers[0].virtual_drives.at(0);
+  const auto& controllers = test::controllers_of(inv, 2);
+  const auto& a0 = controllers[0].virtual_drives.at(0);
   test::check_fields(a0, {{"level", "raid5"}, {"state", "degraded"}, {"operation", "rebuild"},
                           {"progress_percent", 46.0}});
-  const auto& a1 = inv.controllers[1];
+  const auto& a1 = controllers[1];
   BOOST_TEST(a1.number == 1U);
   BOOST_TEST((a1.virtual_drives.at(0).level == raid_level::raid60));
   BOOST_TEST((a1.virtual_drives.at(0).state == vd_state::partially_degraded));
@@ -414,8 +408,7 @@ BOOST_AUTO_TEST_CASE(ldgetprop_dskcache_and_unknown_words_warn) {
   BOOST_TEST((vds[0].current_policy.disk_cache == disk_cache_policy::enabled));
   BOOST_TEST((vds[1].current_policy.write == write_policy::write_through));
   BOOST_TEST((vds[1].current_policy.io == io_policy::cached));
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 1U);
-  BOOST_TEST(inv.warnings[0].line == 2U);
+  test::check_warnings(inv, {{2}});
 }
 
 BOOST_AUTO_TEST_CASE(cfgdsply_controller_header) {
@@ -445,10 +438,7 @@ BOOST_AUTO_TEST_CASE(truncated_and_garbled_text_warns_and_never_invents) {
   BOOST_TEST(!d.size_bytes);
   BOOST_TEST(!d.state);
   BOOST_TEST((d.media == media_type::hdd));
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 3U);
-  BOOST_TEST(inv.warnings[0].line == 5U);
-  BOOST_TEST(inv.warnings[1].line == 6U);
-  BOOST_TEST(inv.warnings[2].line == 7U);
+  test::check_warnings(inv, {{5}, {6}, {7}});
 }
 
 BOOST_AUTO_TEST_CASE(text_without_megacli_sections_is_an_error) {

@@ -50,25 +50,26 @@ void check_short_only(const physical_drive& d) {
                          {"temperature_celsius", nullptr}, {"smart_alert", nullptr}});
 }
 
+// The drive of a capture that shows one.
+const physical_drive& sole_drive(const inventory& inv) {
+  BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
+  BOOST_TEST_REQUIRE(inv.controllers[0].physical_drives.size() == 1U);
+  return inv.controllers[0].physical_drives[0];
+}
+
 std::string drive(std::string_view port, unsigned bay) { return std::string(port) + ":1:" + std::to_string(bay); }
 
 }  // namespace
 
 
 BOOST_AUTO_TEST_CASE(detects_hp_captures_only) {
-  test::check_detection<ssacli>([](const std::string& file) {
-    return file.starts_with("controllers/ssacli/") || file.starts_with("controllers/hpacucli/") ||
-           file.starts_with("seed-outputs/ssacli-");
-  });
+  test::check_detection<ssacli>({"controllers/ssacli/", "controllers/hpacucli/", "seed-outputs/ssacli-"});
 }
 
 BOOST_AUTO_TEST_CASE(config_detail_p212_and_p410i) {
   const auto inv = parse_file("controllers/ssacli/ctrl-all-show-config-detail-p212-p410i.txt");
   // "Total Cache Size: 0.2" has no unit: a warning, not a guess.
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 2U);
-  BOOST_TEST(inv.warnings[0].line == 25U);
-  BOOST_TEST(inv.warnings[1].line == 481U);
-  BOOST_TEST(inv.warnings[0].text == "cache size '0.2' has no readable unit");
+  test::check_warnings(inv, {{25, "cache size '0.2' has no readable unit"}, {481}});
   BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
 
   const auto& p212 = inv.controllers[0];
@@ -123,8 +124,7 @@ BOOST_AUTO_TEST_CASE(config_detail_p212_and_p410i) {
 BOOST_AUTO_TEST_CASE(config_detail_p440ar_battery_write_back) {
   const auto inv = parse_file("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt");
   // Line 161 ran into the next one when it was published: "SATA NCQ En      physicaldriveabled: True".
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 1U);
-  BOOST_TEST(inv.warnings[0].line == 161U);
+  test::check_warnings(inv, {{161}});
   BOOST_TEST(inv.warnings[0].text.starts_with("line not read: 'SATA NCQ En"));
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
   const auto& c = inv.controllers[0];
@@ -187,14 +187,13 @@ BOOST_AUTO_TEST_CASE(pd_all_show_detail_p408i_double_spaced) {
 
 BOOST_AUTO_TEST_CASE(hpacucli_config_two_controllers) {
   const auto inv = parse_file("controllers/hpacucli/ctrl-all-show-config-p410-and-p410i.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 2U);
-  const auto& p410 = inv.controllers[0];
+  const auto& controllers = test::controllers_of(inv, 2);
+  const auto& p410 = controllers[0];
   test::check_fields(p410, {{"model", "Smart Array P410"}, {"slot", "Slot 1"}, {"number", 1U},
                             {"serial", "PACCRID10331H80"}});
   BOOST_TEST(p410.virtual_drives.empty());
   BOOST_TEST(p410.physical_drives.empty());
-  const auto& p410i = inv.controllers[1];
+  const auto& p410i = controllers[1];
   BOOST_TEST(p410i.model == "Smart Array P410i");
   BOOST_TEST(p410i.slot == "Slot 0 (Embedded)");
   BOOST_TEST(p410i.serial == "50014380095E2C50");
@@ -292,26 +291,20 @@ BOOST_AUTO_TEST_CASE(hpacucli_pd_all_show) {
 
 BOOST_AUTO_TEST_CASE(hpacucli_pd_show_details) {
   const auto e200 = parse_file("controllers/hpacucli/pd-show-e200.txt");
-  BOOST_TEST_REQUIRE(e200.controllers.size() == 1U);
-  BOOST_TEST_REQUIRE(e200.controllers[0].physical_drives.size() == 1U);
   // Old naming: "physicaldrive 1:1" with Port 2I, Box 1, Bay 1 on their own lines.
-  const auto& old = e200.controllers[0].physical_drives[0];
+  const auto& old = sole_drive(e200);
   check_pd(old, "1:1", 1, 1, pd_state::online, drive_interface::sata, std::nullopt, 74'300'000'000ULL);
   test::check_fields(old, {{"firmware", "21.07QR4"}, {"serial", "WD-WMANS1732855"}, {"model", "ATA WDC WD740ADFD-00"},
                            {"temperature_celsius", nullptr}});
 
   const auto p410i = parse_file("controllers/hpacucli/pd-show-p410i.txt");
-  BOOST_TEST_REQUIRE(p410i.controllers.size() == 1U);
-  BOOST_TEST_REQUIRE(p410i.controllers[0].physical_drives.size() == 1U);
-  const auto& sata = p410i.controllers[0].physical_drives[0];
+  const auto& sata = sole_drive(p410i);
   check_pd(sata, "1I:1:1", 1, 1, pd_state::online, drive_interface::sata, std::nullopt, 1'000'000'000'000ULL);
   test::check_fields(sata, {{"model", "ATA Hitachi HUA72201"}, {"serial", "JPW9K0N02UPXHL"}, {"firmware", "JP4OA3MA"},
                             {"temperature_celsius", 31.0}});
 
   const auto p420i = parse_file("controllers/hpacucli/pd-show-p420i.txt");
-  BOOST_TEST_REQUIRE(p420i.controllers.size() == 1U);
-  BOOST_TEST_REQUIRE(p420i.controllers[0].physical_drives.size() == 1U);
-  const auto& sas = p420i.controllers[0].physical_drives[0];
+  const auto& sas = sole_drive(p420i);
   // "Rotational Speed: 10000" is what tells it spins.
   check_pd(sas, "1I:1:1", 1, 1, pd_state::online, drive_interface::sas, media_type::hdd, 300'000'000'000ULL);
   test::check_fields(sas, {{"model", "HP EG0300FBDBR"}, {"serial", "PMVXYSZB"}, {"firmware", "HPD7"},
@@ -322,8 +315,7 @@ BOOST_AUTO_TEST_CASE(hpacucli_pd_show_details) {
 BOOST_AUTO_TEST_CASE(seed_errors_become_warnings) {
   const auto cache = parse_file("seed-outputs/ssacli-modify-drivewritecache-error.txt");
   BOOST_TEST(cache.controllers.empty());
-  BOOST_TEST_REQUIRE(cache.warnings.size() == 1U);
-  BOOST_TEST(cache.warnings[0].line == 2U);
+  test::check_warnings(cache, {{2}});
   BOOST_TEST(cache.warnings[0].text ==
              "ssacli error: This operation is not supported with the current configuration. Use the \"show\" "
              "command on devices to show additional details about the configuration. Reason: Controller not configured");
@@ -410,12 +402,7 @@ BOOST_AUTO_TEST_CASE(truncated_invalid_utf8_and_elision) {
       "   Array: A\n"
       "      Logical Drive: \n"
       "      physicaldrive 1I:1:2 (port 1I:box 1:bay 2, SAS HD");
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 4U);
-  BOOST_TEST(inv.warnings[0].line == 2U);
-  BOOST_TEST(inv.warnings[0].text == "unreadable bytes shown as '?'");
-  BOOST_TEST(inv.warnings[1].line == 3U);
-  BOOST_TEST(inv.warnings[2].line == 4U);
-  BOOST_TEST(inv.warnings[3].line == 6U);
+  test::check_warnings(inv, {{2, "unreadable bytes shown as '?'"}, {3}, {4}, {6}});
   BOOST_TEST_REQUIRE(inv.controllers.size() == 1U);
   const auto& c = inv.controllers[0];
   BOOST_TEST(c.serial == "PDN??X1");
@@ -434,11 +421,8 @@ BOOST_AUTO_TEST_CASE(unknown_values_warn_and_stay_absent) {
       "   array B\n"
       "      logicaldrive 7 (1.1 TB, RAID 9, Wobbly)\n"
       "      physicaldrive 3E:1:1 (port 3E:box 1:bay 1, SAS, 1.2 TB, Sideways)\n");
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 4U);
-  BOOST_TEST(inv.warnings[0].text == "unknown battery/capacitor status 'Sparkling'");
-  BOOST_TEST(inv.warnings[1].text == "unknown RAID level 'RAID 9'");
-  BOOST_TEST(inv.warnings[2].text == "unknown logical drive status 'Wobbly'");
-  BOOST_TEST(inv.warnings[3].line == 5U);
+  test::check_warnings(inv, {{2, "unknown battery/capacitor status 'Sparkling'"}, {4, "unknown RAID level 'RAID 9'"},
+                             {4, "unknown logical drive status 'Wobbly'"}, {5}});
   const auto& c = inv.controllers.at(0);
   BOOST_TEST(!c.battery.state);
   BOOST_TEST(!c.battery.present);

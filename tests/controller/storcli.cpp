@@ -17,15 +17,13 @@ namespace {
 inventory parse_file(const std::string& relative) { return test::parse_capture<storcli>(relative); }
 inventory parse_text(std::string_view text) { return test::parse_text<storcli>(text); }
 
-constexpr std::uint64_t printed(std::uint64_t thousandths, int shift) { return ((thousandths << shift) + 500) / 1000; }
+using test::printed;
 
 }  // namespace
 
 
 BOOST_AUTO_TEST_CASE(detects_exactly_the_storcli_and_perccli_captures) {
-  raidbench::test::check_detection<storcli>([](const std::string& path) {
-    return path.starts_with("controllers/storcli/") || path.starts_with("controllers/perccli/");
-  });
+  test::check_detection<storcli>({"controllers/storcli/", "controllers/perccli/"});
 }
 
 BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
@@ -65,9 +63,8 @@ BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
 
 BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
   const auto inv = parse_file("controllers/storcli/call-show-all-3ctrl-ok.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 3U);
-  const auto& c0 = inv.controllers[0];
+  const auto& controllers = test::controllers_of(inv, 3);
+  const auto& c0 = controllers[0];
   test::check_fields(c0, {{"number", 0U}, {"model", "LSI MegaRAID SAS 9286CV-8e"}, {"serial", "SV33916752"},
                           {"firmware_package", "23.32.0-0009"}, {"cache_bytes", 1024ULL << 20},
                           {"battery", {{"kind", "bbu"}, {"model", "iBBU-09"}, {"state", "optimal"},
@@ -75,7 +72,7 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
   BOOST_TEST(c0.virtual_drives.empty());
   BOOST_TEST(c0.physical_drives.empty());
 
-  const auto& c1 = inv.controllers[1];
+  const auto& c1 = controllers[1];
   test::check_fields(c1, {{"number", 1U}, {"model", "LSI MegaRAID SAS 9240-8i"}, {"cache_bytes", 0U},
                           {"battery", {{"present", false}}}, {"default_policy", {{"write", "write_through"}}}});
   BOOST_TEST_REQUIRE(c1.virtual_drives.size() == 1U);
@@ -91,7 +88,7 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
     BOOST_TEST(c1.physical_drives[i].model == "ST9500620NS");
   }
 
-  const auto& c2 = inv.controllers[2];
+  const auto& c2 = controllers[2];
   test::check_fields(c2, {{"number", 2U}, {"serial", "SV422P0262"},
                           {"battery", {{"kind", "cachevault"}, {"temperature_celsius", 37.0}}}});
   BOOST_TEST_REQUIRE(c2.virtual_drives.size() == 1U);
@@ -139,9 +136,8 @@ BOOST_AUTO_TEST_CASE(text_servraid_n2226_controller_1_no_enclosure) {
 
 BOOST_AUTO_TEST_CASE(json_call_show_three_controllers) {
   const auto inv = parse_file("controllers/storcli/call-show-J-avago-3108-raid6.txt");
-  BOOST_TEST(inv.warnings.empty());
-  BOOST_TEST_REQUIRE(inv.controllers.size() == 3U);
-  const auto& c0 = inv.controllers[0];
+  const auto& controllers = test::controllers_of(inv, 3);
+  const auto& c0 = controllers[0];
   test::check_fields(c0, {{"number", 0U}, {"model", "AVAGO 3108 MegaRAID"}, {"serial", "FW-BAMQTHEAARBWA"},
                           {"firmware_package", "24.21.0-0028"}, {"firmware", "4.680.00-8290"},
                           {"bios", "6.36.00.2_4.19.08.00_0x06180202"},
@@ -159,7 +155,7 @@ BOOST_AUTO_TEST_CASE(json_call_show_three_controllers) {
   BOOST_TEST(c0.physical_drives[0].size_bytes == printed(3492, 40));
   BOOST_TEST((c0.physical_drives[0].media == media_type::ssd));
 
-  const auto& c1 = inv.controllers[1];
+  const auto& c1 = controllers[1];
   BOOST_TEST(c1.serial == "FW-HHW1AHEAARBWA");
   BOOST_TEST(c1.battery.temperature_celsius == 32.0);
   BOOST_TEST_REQUIRE(c1.virtual_drives.size() == 2U);
@@ -168,7 +164,7 @@ BOOST_AUTO_TEST_CASE(json_call_show_three_controllers) {
   BOOST_TEST((c1.virtual_drives[1].level == raid_level::raid1));
   BOOST_TEST(c1.virtual_drives[1].size_bytes == printed(893750, 30));
 
-  const auto& c2 = inv.controllers[2];
+  const auto& c2 = controllers[2];
   BOOST_TEST(c2.model == "LSI3008-IR");
   BOOST_TEST(c2.firmware == "16.00.10.00");
   BOOST_TEST(c2.virtual_drives.empty());
@@ -231,10 +227,7 @@ BOOST_AUTO_TEST_CASE(json_hba9400_show_and_show_all) {
 
 BOOST_AUTO_TEST_CASE(json_overview_temperature_and_unsupported_commands) {
   const auto overview = parse_file("controllers/storcli/show-J-system-overview-hba9400-16i.txt");
-  BOOST_TEST(overview.warnings.empty());
-  BOOST_TEST_REQUIRE(overview.controllers.size() == 1U);
-  BOOST_TEST(overview.controllers[0].number == 0U);
-  BOOST_TEST(overview.controllers[0].model == "HBA 9400-16i");
+  test::check_fields(test::sole_controller(overview), {{"number", 0U}, {"model", "HBA 9400-16i"}});
 
   const auto temperature = parse_file("controllers/storcli/c0-show-temperature-J.txt");
   BOOST_TEST(temperature.warnings.empty());
@@ -316,8 +309,7 @@ BOOST_AUTO_TEST_CASE(text_unknown_state_warns_and_stays_empty) {
   BOOST_TEST(!drives[0].state);
   BOOST_TEST(drives[0].model == "X Y");
   BOOST_TEST((drives[1].state == pd_state::failed));
-  BOOST_TEST_REQUIRE(inv.warnings.size() == 1U);
-  BOOST_TEST(inv.warnings[0].line == 10U);
+  test::check_warnings(inv, {{10}});
 }
 
 // Rows whose DG/VD is a bare number (Nytro WarpDrive) are each a VD of their own, never merged.
