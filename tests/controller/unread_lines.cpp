@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,6 +76,15 @@ std::vector<std::string> files_of(const char* folder) {
 
 bool warns_about(const inventory& inv, std::size_t line) {
   return std::any_of(inv.warnings.begin(), inv.warnings.end(), [&](const warning& w) { return w.line == line; });
+}
+
+// `text` read by Tool, after checking that it warns about each of `lines`.
+template <class Tool>
+inventory warning_about(std::string_view text, std::initializer_list<std::size_t> lines) {
+  const auto inv = parser_traits<Tool>::parse(text);
+  BOOST_TEST_REQUIRE(inv.has_value());
+  for (const std::size_t line : lines) BOOST_TEST(warns_about(*inv, line), "no warning about line " << line);
+  return *inv;
 }
 
 // True when the line after `at` (1-based) lies among the rows of a storcli text table the parser reads
@@ -156,31 +166,25 @@ BOOST_AUTO_TEST_CASE(every_line_of_every_capture_is_in_the_parser_lists) {
 // A section the parser does not know ends the object above it: its keys are reported, never assigned
 // to the last drive, logical device or controller read.
 BOOST_AUTO_TEST_CASE(keys_of_an_unknown_section_land_nowhere) {
-  const auto mega = parser_traits<megacli>::parse(
+  const auto mega = warning_about<megacli>(
       "Adapter #0\n\nEnclosure Device ID: 32\nSlot Number: 0\nFirmware state: Online, Spun Up\n\n"
-      "Foreign Configuration Information:\nFirmware state: Failed\n");
-  BOOST_TEST_REQUIRE(mega.has_value());
-  BOOST_TEST((mega->controllers.at(0).physical_drives.at(0).state == pd_state::online));
-  BOOST_TEST(warns_about(*mega, 7));
-  BOOST_TEST(warns_about(*mega, 8));
+      "Foreign Configuration Information:\nFirmware state: Failed\n",
+      {7, 8});
+  BOOST_TEST((mega.controllers.at(0).physical_drives.at(0).state == pd_state::online));
 
-  const auto arc = parser_traits<arcconf>::parse(
+  const auto arc = warning_about<arcconf>(
       "Controllers found: 1\n----\nLogical device information\n----\nLogical device number 0\n"
       "   Status of logical device                 : Optimal\n"
-      "   Mirror Shadow Information\n   Status of logical device                 : Failed\n");
-  BOOST_TEST_REQUIRE(arc.has_value());
-  BOOST_TEST((arc->controllers.at(0).virtual_drives.at(0).state == vd_state::optimal));
-  BOOST_TEST(warns_about(*arc, 7));
-  BOOST_TEST(warns_about(*arc, 8));
+      "   Mirror Shadow Information\n   Status of logical device                 : Failed\n",
+      {7, 8});
+  BOOST_TEST((arc.controllers.at(0).virtual_drives.at(0).state == vd_state::optimal));
 
-  const auto stor = parser_traits<storcli>::parse(
+  const auto stor = warning_about<storcli>(
       "CLI Version = 007.1017.0000.0000 May 10, 2019\nController = 0\nStatus = Success\nDescription = None\n\n"
       "Basics :\n======\nController = 0\nModel = LSI MegaRAID SAS 9271-8i\n\n"
-      "Expander Details :\n================\nModel = SAS2X28\n");
-  BOOST_TEST_REQUIRE(stor.has_value());
-  BOOST_TEST(stor->controllers.at(0).model == "LSI MegaRAID SAS 9271-8i");
-  BOOST_TEST(warns_about(*stor, 11));
-  BOOST_TEST(warns_about(*stor, 13));
+      "Expander Details :\n================\nModel = SAS2X28\n",
+      {11, 13});
+  BOOST_TEST(stor.controllers.at(0).model == "LSI MegaRAID SAS 9271-8i");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
