@@ -166,8 +166,7 @@ BOOST_AUTO_TEST_CASE(several_families_at_once) {
 BOOST_AUTO_TEST_CASE(none_found_is_said_plainly) {
   const temp_dir dir;
   const auto r = live(dir, "");
-  BOOST_TEST(r.status == 1);
-  BOOST_TEST(r.out == "");
+  check_failed(r);
   BOOST_TEST(r.err == "rb-ctrl: no RAID tool found (looked for megacli, MegaCli64, MegaCli, storcli64, storcli, perccli64, "
                       "perccli, ssacli, hpssacli, hpacucli, arcconf, mdadm in " + dir.path().string() +
                       ":/opt/MegaRAID/MegaCli:/opt/MegaRAID/storcli:/opt/MegaRAID/perccli) and /nonexistent/mdstat lists "
@@ -184,8 +183,7 @@ BOOST_AUTO_TEST_CASE(a_tool_that_answers_nothing_readable_fails_in_one_line_per_
   const temp_dir dir;
   fake_tool(dir, "perccli64", cat("controllers/perccli/call-show-J-no-controller-found.txt"));
   const auto r = live(dir, "");
-  BOOST_TEST(r.status == 1);
-  BOOST_TEST(r.out == "");
+  check_failed(r);
   BOOST_TEST(r.err.ends_with("rb-ctrl: the RAID tools found printed nothing raidbench can read\n"));
 }
 

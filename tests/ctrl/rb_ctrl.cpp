@@ -1,6 +1,7 @@
 // rb-ctrl on the real captures: summary and JSON fields, merging, stdin, warnings and bad input.
 #include <boost/test/unit_test.hpp>
 
+#include <initializer_list>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,24 @@ using namespace raidbench::test;
 using nlohmann::json;
 
 BOOST_AUTO_TEST_SUITE(rb_ctrl_test)
+
+namespace {
+
+// Fixtures (paths under tests/fixtures/) as rb-ctrl's arguments.
+std::string fixture_args(std::initializer_list<std::string> fixtures) {
+  std::string args;
+  for (const auto& f : fixtures) args += (args.empty() ? "" : " ") + fixture_arg(f);
+  return args;
+}
+
+// rb-ctrl --json with these arguments: its JSON, once it has succeeded.
+json rb_ctrl_json(const std::string& arguments) {
+  const auto r = rb_ctrl("--json " + arguments);
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  return json::parse(r.out);
+}
+
+}  // namespace
 
 BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
   const auto r = rb_ctrl(fixture_arg("controllers/arcconf/getconfig-1-al-servraid-8k-raid5-impacted.txt"));
@@ -43,10 +62,9 @@ BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
 }
 
 BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controller) {
-  const auto r = rb_ctrl("--json " + fixture_arg("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt") + " " +
-                         fixture_arg("seed-outputs/megacli-pdlist-intel-rs25ab080.txt"));
-  BOOST_TEST_REQUIRE(r.status == 0);
-  const auto j = json::parse(r.out);
+  const std::string dumps =
+      fixture_args({"seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt", "seed-outputs/megacli-pdlist-intel-rs25ab080.txt"});
+  const auto j = rb_ctrl_json(dumps);
   const auto& inv = j.at("inventory");
   BOOST_TEST(inv.at("source") == "megacli");
   BOOST_TEST_REQUIRE(inv.at("controllers").size() == 1u);
@@ -66,8 +84,7 @@ BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controll
   BOOST_TEST(c.at("physical_drives")[1].at("media_errors") == 0);
   BOOST_TEST(j.at("findings").empty());
   // The summary tells the same.
-  const auto s = rb_ctrl(fixture_arg("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt") + " " +
-                         fixture_arg("seed-outputs/megacli-pdlist-intel-rs25ab080.txt"));
+  const auto s = rb_ctrl(dumps);
   BOOST_TEST(s.out.find("controller 0: Intel (R) RAID Controller RS25AB080\n  serial:     SV24628377\n") != std::string::npos);
   BOOST_TEST(s.out.find("  cache:      1 GiB\n  default:    write_back, adaptive, direct, write-through if bad battery\n") !=
              std::string::npos);
@@ -77,9 +94,7 @@ BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controll
 }
 
 BOOST_AUTO_TEST_CASE(three_storcli_controllers_with_bbu_none_and_cachevault) {
-  const auto r = rb_ctrl("--json " + fixture_arg("controllers/storcli/call-show-all-3ctrl-ok.txt"));
-  BOOST_TEST_REQUIRE(r.status == 0);
-  const auto cs_json = json::parse(r.out);
+  const auto cs_json = rb_ctrl_json(fixture_arg("controllers/storcli/call-show-all-3ctrl-ok.txt"));
   const auto& cs = cs_json.at("inventory").at("controllers");
   BOOST_TEST_REQUIRE(cs.size() == 3u);
   BOOST_TEST(cs[0].at("model") == "LSI MegaRAID SAS 9286CV-8e");
@@ -94,9 +109,7 @@ BOOST_AUTO_TEST_CASE(three_storcli_controllers_with_bbu_none_and_cachevault) {
 }
 
 BOOST_AUTO_TEST_CASE(ssacli_drive_cache_findings_carry_their_evidence) {
-  const auto r = rb_ctrl("--json " + fixture_arg("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt"));
-  BOOST_TEST_REQUIRE(r.status == 0);
-  const auto j = json::parse(r.out);
+  const auto j = rb_ctrl_json(fixture_arg("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt"));
   const auto& c = j.at("inventory").at("controllers")[0];
   BOOST_TEST(c.at("model") == "Smart Array P440ar");
   BOOST_TEST(c.at("cache_bytes") == 2147483648u);
@@ -111,9 +124,7 @@ BOOST_AUTO_TEST_CASE(ssacli_drive_cache_findings_carry_their_evidence) {
 }
 
 BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
-  const auto r = rb_ctrl("--json " + fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt"));
-  BOOST_TEST_REQUIRE(r.status == 0);
-  const auto j = json::parse(r.out);
+  const auto j = rb_ctrl_json(fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt"));
   const auto& vd = j.at("inventory").at("controllers")[0].at("virtual_drives")[0];
   BOOST_TEST(vd.at("name") == "md127");
   BOOST_TEST(vd.at("state") == "degraded");
@@ -124,10 +135,8 @@ BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
   BOOST_TEST(j.at("findings")[1].at("check") == "array_busy");
 
   // Two mdadm --detail dumps: two arrays, and each keeps its own members (roles 0, 1 in both).
-  const auto m = rb_ctrl("--json " + fixture_arg("controllers/mdadm/detail-raid5-clean.txt") + " " +
-                         fixture_arg("controllers/mdadm/detail-raid1-degraded-faulty.txt"));
-  BOOST_TEST_REQUIRE(m.status == 0);
-  const auto c_json = json::parse(m.out);
+  const auto c_json = rb_ctrl_json(
+      fixture_args({"controllers/mdadm/detail-raid5-clean.txt", "controllers/mdadm/detail-raid1-degraded-faulty.txt"}));
   const auto& c = c_json.at("inventory").at("controllers");
   BOOST_TEST_REQUIRE(c.size() == 1u);
   BOOST_TEST(c[0].at("virtual_drives").size() == 2u);
@@ -137,10 +146,8 @@ BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
 }
 
 BOOST_AUTO_TEST_CASE(different_tools_are_listed_side_by_side) {
-  const auto r = rb_ctrl("--json " + fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt") + " " +
-                         fixture_arg("controllers/arcconf/getconfig-1-servraid-8k-l-raid1-okay.txt"));
-  BOOST_TEST_REQUIRE(r.status == 0);
-  const auto inv_json = json::parse(r.out);
+  const auto inv_json = rb_ctrl_json(
+      fixture_args({"controllers/mdstat/raid5-recovery-12pct.txt", "controllers/arcconf/getconfig-1-servraid-8k-l-raid1-okay.txt"}));
   const auto& inv = inv_json.at("inventory");
   BOOST_TEST(inv.at("source") == "mdstat+arcconf");
   BOOST_TEST(inv.at("controllers").size() == 2u);
@@ -167,8 +174,7 @@ BOOST_AUTO_TEST_CASE(warnings_go_to_stderr_with_file_and_line) {
 
 BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
   const auto missing = rb_ctrl("/nonexistent/megacli.txt");
-  BOOST_TEST(missing.status == 1);
-  BOOST_TEST(missing.out == "");
+  check_failed(missing);
   BOOST_TEST(missing.err == "rb-ctrl: cannot read /nonexistent/megacli.txt: No such file or directory\n");
 
   const auto directory = rb_ctrl(quoted(RAIDBENCH_FIXTURES_DIR));
@@ -177,15 +183,13 @@ BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
 
   const std::string tw = std::string(RAIDBENCH_FIXTURES_DIR) + "/controllers/tw_cli/info-controllers-9650se-2lp.txt";
   const auto unknown = rb_ctrl(quoted(tw));
-  BOOST_TEST(unknown.status == 1);
-  BOOST_TEST(unknown.out == "");
+  check_failed(unknown);
   BOOST_TEST(unknown.err == "rb-ctrl: " + tw +
                                 ": no parser recognises this text (tried: storcli, megacli, ssacli, arcconf, mdadm, mdstat)\n");
 
   // A good dump does not excuse a bad one beside it.
   const auto mixed = rb_ctrl(fixture_arg("controllers/mdstat/raid5-recovery-12pct.txt") + " " + quoted(tw));
-  BOOST_TEST(mixed.status == 1);
-  BOOST_TEST(mixed.out == "");
+  check_failed(mixed);
 
   const auto empty = run_shell(quoted(RB_CTRL) + " - < /dev/null");
   BOOST_TEST(empty.status == 1);

@@ -2,6 +2,8 @@
 // rb-ctrl and promtool for the ctrl tests (support/run_shell.hpp runs them).
 #include <sys/wait.h>
 
+#include <boost/test/unit_test.hpp>
+
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -14,6 +16,12 @@ namespace raidbench::test {
 
 // rb-ctrl with the arguments given (already quoted where needed).
 inline tool_result rb_ctrl(const std::string& arguments) { return run_shell(quoted(RB_CTRL) + " " + arguments); }
+
+// A run that failed as rb-ctrl fails: exit status 1 and nothing on stdout (stderr says why).
+inline void check_failed(const tool_result& r) {
+  BOOST_TEST(r.status == 1);
+  BOOST_TEST(r.out == "");
+}
 
 // promtool's complaints about a metrics text; empty when it passes.
 inline std::string promtool_check(const std::string& metrics) {
