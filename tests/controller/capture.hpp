@@ -65,7 +65,7 @@ inline void check_fields(const nlohmann::json& got, const nlohmann::json& want, 
   for (const auto& [key, value] : want.items()) {
     const std::string field = path.empty() ? key : path + "." + key;
     const auto found = got.find(key);
-    const nlohmann::json& have = found == got.end() ? nlohmann::json() : *found;
+    const nlohmann::json have = found == got.end() ? nlohmann::json() : *found;
     if (value.is_object() && have.is_object()) check_fields(have, value, field);
     // In parentheses: Boost.Test would compare two json values element by element, as containers.
     else BOOST_TEST((have == value), field << ": got " << have << ", expected " << value);

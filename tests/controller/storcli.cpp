@@ -68,7 +68,8 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
   test::check_fields(c0, {{"number", 0U}, {"model", "LSI MegaRAID SAS 9286CV-8e"}, {"serial", "SV33916752"},
                           {"firmware_package", "23.32.0-0009"}, {"cache_bytes", 1024ULL << 20},
                           {"battery", {{"kind", "bbu"}, {"model", "iBBU-09"}, {"state", "optimal"},
-                                       {"temperature_celsius", 37.0}}}, {"default_policy", {{"read", "adaptive"}}}});
+                                       {"temperature_celsius", 37.0}}},
+                          {"default_policy", {{"read", "adaptive"}}}});
   BOOST_TEST(c0.virtual_drives.empty());
   BOOST_TEST(c0.physical_drives.empty());
 
