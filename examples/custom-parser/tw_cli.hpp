@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/parser_traits.hpp"
 #include "raidbench/controller/text.hpp"
 
@@ -38,26 +39,15 @@ inline constexpr spelling<std::optional<std::string> physical_drive::*> shown_te
 enum class table { none, controllers, units, ports };
 inline constexpr spelling<table> headers[] = {{"Ctl", table::controllers}, {"Unit", table::units}, {"Port", table::ports}};
 
-class reader {
- public:
-  expected<inventory> read(std::string_view input) {
-    text::read_output(input, inv_.warnings, [&](std::size_t number, std::string_view line) {
-      n_ = number;
-      const auto f = text::split_fields(line);
-      if (!f.empty() && f[0].find_first_not_of('-') != f[0].npos) read_line(line, f);  // not blank, not a rule
-    });
-    if (inv_.controllers.empty()) return fail("tw_cli: no tw_cli table or /cX/pY line found");
-    return std::move(inv_);
-  }
-
- private:
-  void warn(std::string what) { inv_.warnings.push_back({n_, std::move(what)}); }
+class reader : public text::line_reader<reader> {
+  friend text::line_reader<reader>;
   static std::optional<unsigned> nr(std::string_view w, char c) { return w.starts_with(c) ? text::parse_uint(w.substr(1)) : std::nullopt; }
   controller& ctrl(std::optional<unsigned> n = {}) {
     for (auto& c : inv_.controllers) if (!n || !c.number || c.number == n) return c;
     auto& c = inv_.controllers.emplace_back();
     c.number = n;
     c.vendor = "3ware";
+    recognised_ = true;  // tw_cli's output holds a controller, a unit or a port
     return c;
   }
   physical_drive& port(unsigned slot, std::optional<unsigned> c = {}) {
@@ -68,7 +58,9 @@ class reader {
     return d;
   }
 
-  void read_line(std::string_view line, const std::vector<std::string_view>& f) {
+  void read_line(std::string_view line) {
+    const auto f = text::split_fields(line);
+    if (f[0].find_first_not_of('-') == f[0].npos) return;  // a rule under a table's header
     if (auto t = text::look_up(f[0], headers)) return void(table_ = *t);
     const auto c = nr(f[0], 'c'), u = nr(f[0], 'u'), p = nr(f[0], 'p');
     const auto shown = f[0].starts_with("/c") ? text::number_after(f[0], "/p") : std::nullopt;  // "/c0/p3 Model = …"
@@ -109,9 +101,7 @@ class reader {
     else warn(text::not_read(line));
   }
 
-  inventory inv_;
   table table_ = table::none;
-  std::size_t n_ = 0;
 };
 
 }  // namespace tw_cli_parser
@@ -125,5 +115,7 @@ struct raidbench::parser_traits<tw_cli> {
            (text::icontains(t, "Port") && text::icontains(t, "Blocks") && text::icontains(t, "Serial")) ||
            (t.starts_with("/c") && t.find("/p") != std::string_view::npos && t.find(" = ") != std::string_view::npos);
   }
-  static expected<inventory> parse(std::string_view t) { return tw_cli_parser::reader().read(t); }
+  static expected<inventory> parse(std::string_view t) {
+    return tw_cli_parser::reader().read(t, "tw_cli", "no tw_cli table or /cX/pY line found");
+  }
 };

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "raidbench/controller/arcconf.hpp"
+#include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/text.hpp"
 
 namespace raidbench {
@@ -218,24 +219,16 @@ inline bool is_channel_device_list(std::string_view s) {
   });
 }
 
-class reader {
- public:
-  expected<inventory> read(std::string_view text) {
-    inv_.source = "arcconf";
-    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
-      number_ = number;
-      if (s.find_first_not_of('-') != std::string_view::npos) read_line(s);  // not blank, not a rule
-    });
+class reader : public line_reader<reader> {
+  friend line_reader<reader>;
+
+  void finish() {
     finish_logical();
     finish_array();
-    if (!recognised_) return fail("arcconf: no 'arcconf GETCONFIG' output in this text");
-    return std::move(inv_);
   }
 
- private:
-  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
-
   void read_line(std::string_view s) {
+    if (s.find_first_not_of('-') == std::string_view::npos) return;  // a rule under a heading
     if (istarts_with(s, "Controllers found:")) {
       recognised_ = true;
       finish_logical();
@@ -605,9 +598,7 @@ class reader {
     return true;
   }
 
-  inventory inv_;
   bool ctrl_ = false;  // inv_.controllers.back() belongs to the current GETCONFIG dump
-  bool recognised_ = false;
   part part_ = part::top;
   std::string block_;                 // sub-heading inside "Controller information", lower case
   std::optional<unsigned> vd_;        // logical device being read
@@ -617,7 +608,6 @@ class reader {
   unsigned array_members_ = 0;        // member rows of the current array
   std::set<std::string> groups_;      // "Group N" of the current logical device
   std::vector<unsigned> array_vds_;   // logical devices of the current array
-  std::size_t number_ = 0;
 };
 
 }  // namespace detail::arcconf_text
@@ -637,7 +627,7 @@ RAIDBENCH_API bool parser_traits<arcconf>::detect(std::string_view text) noexcep
 }
 
 RAIDBENCH_API expected<inventory> parser_traits<arcconf>::parse(std::string_view text) {
-  return detail::arcconf_text::reader{}.read(text);
+  return detail::arcconf_text::reader{}.read(text, "arcconf", "no 'arcconf GETCONFIG' output in this text");
 }
 
 }  // namespace raidbench

@@ -11,6 +11,7 @@
 
 #include "raidbench/controller/detail/md.hpp"
 #include "raidbench/controller/mdadm.hpp"
+#include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/text.hpp"
 
 namespace raidbench {
@@ -57,20 +58,8 @@ inline bool is_device_row(const std::vector<std::string_view>& words) {
   return true;
 }
 
-class mdadm_reader {
- public:
-  expected<inventory> read(std::string_view text) {
-    inv_.source = "mdadm";
-    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
-      number_ = number;
-      if (!s.empty()) read_line(s);
-    });
-    if (!recognised_) return fail("mdadm: no 'mdadm --detail' output found");
-    return std::move(inv_);
-  }
-
- private:
-  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+class mdadm_reader : public line_reader<mdadm_reader> {
+  friend line_reader<mdadm_reader>;
 
   void read_line(std::string_view s) {
     if (istarts_with(s, "mdadm:")) {
@@ -172,12 +161,9 @@ class mdadm_reader {
     else if (inv_.controllers.back().virtual_drives[*vd_].kind == vd_kind::container) pd.state = pd_state::online;
   }
 
-  inventory inv_;
   std::optional<std::size_t> vd_;  // array being read
   bool table_ = false;             // inside the device table
   bool after_guid_ = false;        // the line before was "Container GUID", which wraps
-  bool recognised_ = false;
-  std::size_t number_ = 0;
 };
 
 }  // namespace detail::md
@@ -195,7 +181,7 @@ RAIDBENCH_API bool parser_traits<mdadm>::detect(std::string_view text) noexcept 
 }
 
 RAIDBENCH_API expected<inventory> parser_traits<mdadm>::parse(std::string_view text) {
-  return detail::md::mdadm_reader{}.read(text);
+  return detail::md::mdadm_reader{}.read(text, "mdadm", "no 'mdadm --detail' output found");
 }
 
 }  // namespace raidbench

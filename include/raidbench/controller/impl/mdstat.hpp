@@ -12,6 +12,7 @@
 
 #include "raidbench/controller/detail/md.hpp"
 #include "raidbench/controller/mdstat.hpp"
+#include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/text.hpp"
 
 namespace raidbench {
@@ -27,22 +28,11 @@ constexpr bool is_array_line(std::string_view s) noexcept {
   return rest.starts_with("active") || rest.starts_with("inactive");
 }
 
-class mdstat_reader {
- public:
-  expected<inventory> read(std::string_view text) {
-    inv_.source = "mdstat";
-    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
-      number_ = number;
-      if (s.empty()) finish_array();  // a blank line ends an array's block
-      else read_line(s);
-    });
-    finish_array();
-    if (!recognised_) return fail("mdstat: no /proc/mdstat text found");
-    return std::move(inv_);
-  }
+class mdstat_reader : public line_reader<mdstat_reader> {
+  friend line_reader<mdstat_reader>;
 
- private:
-  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+  void blank_line() { finish_array(); }  // a blank line ends an array's block
+  void finish() { finish_array(); }
 
   void read_line(std::string_view s) {
     if (istarts_with(s, "Personalities") || istarts_with(s, "unused devices")) {
@@ -184,14 +174,11 @@ class mdstat_reader {
 
   void finish_array() { vd_ = std::nullopt; }
 
-  inventory inv_;
   std::optional<std::size_t> vd_;  // array whose detail lines follow
   bool active_ = false;
-  unsigned listed_ = 0;  // members of the current array in use (not spare or faulty)
-  std::size_t first_member_ = 0;
-  unsigned working_ = 0;  // "[6/5]": members in sync  // index of the current array's first member in physical_drives
-  bool recognised_ = false;
-  std::size_t number_ = 0;
+  unsigned listed_ = 0;           // members of the current array in use (not spare or faulty)
+  std::size_t first_member_ = 0;  // index of the current array's first member in physical_drives
+  unsigned working_ = 0;          // "[6/5]": members in sync
 };
 
 }  // namespace detail::md
@@ -207,7 +194,7 @@ RAIDBENCH_API bool parser_traits<mdstat>::detect(std::string_view text) noexcept
 }
 
 RAIDBENCH_API expected<inventory> parser_traits<mdstat>::parse(std::string_view text) {
-  return detail::md::mdstat_reader{}.read(text);
+  return detail::md::mdstat_reader{}.read(text, "mdstat", "no /proc/mdstat text found");
 }
 
 }  // namespace raidbench

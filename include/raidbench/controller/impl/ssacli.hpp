@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "raidbench/controller/ssacli.hpp"
+#include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/text.hpp"
 
 namespace raidbench {
@@ -165,22 +166,11 @@ inline bool is_enclosure_line(std::string_view s) noexcept {
   return s.find(" at Port ") != std::string_view::npos && s.find(", Box ") != std::string_view::npos;
 }
 
-class reader {
- public:
-  expected<inventory> read(std::string_view text) {
-    inv_.source = "ssacli";
-    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view s) {
-      number_ = number;
-      if (s.empty()) error_ = std::nullopt;  // a blank line ends an error message
-      else read_line(s);
-    });
-    finish_controller();
-    if (!recognised_) return fail("ssacli: no Smart Array controller, drive or ssacli message in this text");
-    return std::move(inv_);
-  }
+class reader : public line_reader<reader> {
+  friend line_reader<reader>;
 
- private:
-  void warn(std::string text) { inv_.warnings.push_back({number_, std::move(text)}); }
+  void blank_line() { error_ = std::nullopt; }  // a blank line ends an error message
+  void finish() { finish_controller(); }
 
   void read_line(std::string_view s) {
     const auto words = split_fields(s);
@@ -588,13 +578,11 @@ class reader {
       inv_.warnings.push_back({notes.status_line, "unknown drive status '" + notes.status + "'"});
   }
 
-  inventory inv_;
   controller_notes notes_;
   bool ctrl_ = false;  // inv_.controllers.back() is the controller being read
-  bool recognised_ = false;
   section section_ = section::other;
   listing where_ = listing::none;
-  std::size_t vd_ = 0, pd_ = 0, number_ = 0;
+  std::size_t vd_ = 0, pd_ = 0;
   std::optional<std::size_t> error_;  // warning that continuation lines of an "Error:" extend
 };
 
@@ -610,7 +598,7 @@ RAIDBENCH_API bool parser_traits<ssacli>::detect(std::string_view text) noexcept
 }
 
 RAIDBENCH_API expected<inventory> parser_traits<ssacli>::parse(std::string_view text) {
-  return detail::smart_array::reader{}.read(text);
+  return detail::smart_array::reader{}.read(text, "ssacli", "no Smart Array controller, drive or ssacli message in this text");
 }
 
 }  // namespace raidbench

@@ -1,0 +1,48 @@
+#pragma once
+/// The skeleton of a line-by-line controller parser, written once for the built-in parsers and
+/// yours: the inventory it fills, the number of the line being read (for warnings), whether the
+/// text was recognised as the tool's, and the reading loop over text::read_output.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "raidbench/controller/model.hpp"
+#include "raidbench/controller/text.hpp"
+#include "raidbench/core/expected.hpp"
+
+namespace raidbench::text {
+
+/// Derive as `class reader : public text::line_reader<reader>` (and befriend the base, which calls
+/// your hooks): `void read_line(std::string_view)` gets every non-blank line, trimmed; the optional
+/// `void blank_line()` gets the blank ones (a blank line ends a block in several tools) and the
+/// optional `void finish()` runs after the last line. Set `recognised_` on a line that shows the text
+/// is the tool's; read() fails without one, so text of another tool is an error, not an empty inventory.
+template <class Derived>
+class line_reader {
+ public:
+  /// The inventory read from `text`, its source set to `source`; an error "<source>: <unrecognised>"
+  /// when no line was recognised.
+  expected<inventory> read(std::string_view text, std::string_view source, std::string_view unrecognised) {
+    auto& self = static_cast<Derived&>(*this);
+    inv_.source = source;
+    read_output(text, inv_.warnings, [&](std::size_t number, std::string_view line) {
+      number_ = number;
+      if (!line.empty()) self.read_line(line);
+      else if constexpr (requires { self.blank_line(); }) self.blank_line();
+    });
+    if constexpr (requires { self.finish(); }) self.finish();
+    if (!recognised_) return fail(std::string(source) + ": " + std::string(unrecognised));
+    return std::move(inv_);
+  }
+
+ protected:
+  /// A warning at the line being read.
+  void warn(std::string what) { inv_.warnings.push_back({number_, std::move(what)}); }
+
+  inventory inv_;
+  std::size_t number_ = 0;  ///< 1-based number of the line being read
+  bool recognised_ = false;
+};
+
+}  // namespace raidbench::text
