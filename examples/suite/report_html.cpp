@@ -4,6 +4,7 @@
 
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/html_document.hpp"
+#include "raidbench/report/latency_tails.hpp"
 #include "raidbench/report/svg_chart.hpp"
 #include "raidbench/report/verdicts.hpp"
 #include "report.hpp"
@@ -18,10 +19,7 @@ std::string report_html(const suite_report& r, const std::string& controller_sec
   html::bar_chart mb{"Throughput", "MB/s", {}, {html::series{"MB/s", {}}}, {}, {}};
   html::bar_chart ops{"Operations per second (commits for the commit tests)", "ops/s", {}, {html::series{"ops/s", {}}}, {}, {}};
   html::bar_chart latency{"Latency", "ms", {}, {html::series{"p50", {}}, html::series{"p99", {}}}, {}, {}};
-  // The percentiles at even steps along x: on a linear axis the tail's three would overlap.
-  constexpr double percentiles[] = {50, 90, 99, 99.9, 99.99};
-  html::line_chart tails{"Latency percentiles", "percentile", "latency (µs)", false, true, {0, 1, 2, 3, 4},
-                         {"p50", "p90", "p99", "p99.9", "p99.99"}, {}};
+  html::latency_tails tails("Latency percentiles");
   for (const auto& t : r.tests) {
     const auto h = t.latency();
     for (auto* chart : {&mb, &ops, &latency}) chart->categories.push_back(t.name);
@@ -35,16 +33,13 @@ std::string report_html(const suite_report& r, const std::string& controller_sec
       mb.ranges.emplace_back(spread["mb_per_second"]["min"].get<double>(), spread["mb_per_second"]["max"].get<double>());
       ops.ranges.emplace_back(spread["ops_per_second"]["min"].get<double>(), spread["ops_per_second"]["max"].get<double>());
     }
-    if (h.count() == 0) continue;
-    html::series curve{t.name, {}};
-    for (double q : percentiles) curve.values.push_back(h.percentile_ns(q) / 1e3);
-    tails.series.push_back(std::move(curve));
+    tails.add(t.name, h);
   }
   if (mb.ranges.size() != r.tests.size()) mb.ranges.clear(), ops.ranges.clear();
   page.add(mb);
   page.add(ops);
   page.add(latency);
-  page.add(tails);
+  page.add(tails.chart());
   page.heading("Verdicts");
   page.preformatted(raidbench::format_verdicts(r.verdicts));
   page.heading("Storage context");

@@ -2,7 +2,7 @@
 // A sweep's outcome as the write-ups showed it (IOMeter's matrix, ATTO's curve, CrystalDiskMark's
 // four rows), as JSON (schema raidbench.sweep, docs/formats.md) and as an HTML page.
 #include <algorithm>
-#include <map>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -48,76 +48,98 @@ inline std::string sweep_header(const sweep_outcome& o) {
                      o.interrupted ? fmt::format(", INTERRUPTED: {} of {} points", o.points.size(), p.points.size()) : "");
 }
 
+/// A sweep's finished points laid out as the write-ups show them: a row per block size (ATTO,
+/// smallest first), access specification (IOMeter) or test (CrystalDiskMark), in the order they ran;
+/// a column per direction (ATTO write, read; CrystalDiskMark read, write) or planned queue depth
+/// (IOMeter). A cell is null where its point did not run (an interrupted sweep): the table shows
+/// "-", the page a gap, never a zero.
+struct sweep_grid {
+  std::vector<std::string> rows;
+  std::vector<std::string> columns;
+  std::vector<std::vector<const raidbench::point_outcome*>> cells;  ///< [row][column]
+};
+
+inline sweep_grid grid_of(const sweep_outcome& o) {
+  using raidbench::sweep_kind;
+  sweep_grid g;
+  std::vector<unsigned> depths;
+  for (const auto& p : o.plan.points)
+    if (std::find(depths.begin(), depths.end(), p.queue_depth) == depths.end()) depths.push_back(p.queue_depth);
+  if (o.plan.kind == sweep_kind::iometer)
+    for (auto qd : depths) g.columns.push_back(fmt::format("QD{}", qd));
+  else g.columns = o.plan.kind == sweep_kind::atto ? std::vector<std::string>{"write", "read"} : std::vector<std::string>{"read", "write"};
+  std::vector<const raidbench::point_outcome*> points;
+  for (const auto& p : o.points) points.push_back(&p);
+  if (o.plan.kind == sweep_kind::atto)
+    std::stable_sort(points.begin(), points.end(), [](auto* a, auto* b) { return a->point.block_size < b->point.block_size; });
+  for (const auto* p : points) {
+    const auto& q = p->point;
+    const std::string row = o.plan.kind == sweep_kind::atto ? raidbench::format_iec(q.block_size)
+                            : o.plan.kind == sweep_kind::cdm
+                                ? q.name.substr(0, q.name.rfind(' '))  // "SEQ1M Q8T1 read" → "SEQ1M Q8T1"
+                                : fmt::format("{} {} % read {}", raidbench::format_iec(q.block_size), q.read_percent,
+                                              q.random ? "random" : "sequential");
+    const std::size_t column = o.plan.kind == sweep_kind::iometer
+                                   ? static_cast<std::size_t>(std::find(depths.begin(), depths.end(), q.queue_depth) - depths.begin())
+                                   : (q.read_percent > 0) == (o.plan.kind == sweep_kind::atto);
+    const auto at = std::find(g.rows.begin(), g.rows.end(), row);
+    const auto r = static_cast<std::size_t>(at - g.rows.begin());
+    if (at == g.rows.end()) {
+      g.rows.push_back(row);
+      g.cells.emplace_back(g.columns.size(), nullptr);
+    }
+    g.cells[r][column] = p;
+  }
+  return g;
+}
+
 /// The table in the shape the write-ups used. MB/s is 10^6 bytes per second, as the GUIs print it.
 inline std::string sweep_table(const sweep_outcome& o) {
   using namespace raidbench;
   std::string out = sweep_header(o);
+  const sweep_grid g = grid_of(o);
+  const auto cell = [](const point_outcome* p, auto&& format) { return p ? format(*p) : std::string("-"); };
+  const auto mb = [](const point_outcome& p) { return fmt::format("{:.1f}", mb_per_second_of(reported(p))); };
+  const auto iops = [](const point_outcome& p) { return fmt::format("{:.1f}", events_per_second(reported(p))); };
   switch (o.plan.kind) {
-    case sweep_kind::atto: {
+    case sweep_kind::atto:
       out += fmt::format("{:>10} {:>12} {:>12} {:>12} {:>12}\n", "block size", "write MB/s", "read MB/s", "write IO/s", "read IO/s");
-      std::map<std::uint64_t, std::pair<const point_outcome*, const point_outcome*>> rows;
-      for (const auto& p : o.points) (p.point.read_percent ? rows[p.point.block_size].second : rows[p.point.block_size].first) = &p;
-      for (const auto& [bs, wr] : rows) {
-        auto cell = [](const point_outcome* p, bool rate) {
-          return p ? fmt::format("{:.1f}", rate ? mb_per_second_of(reported(*p)) : raidbench::events_per_second(reported(*p))) : std::string("-");
-        };
-        out += fmt::format("{:>10} {:>12} {:>12} {:>12} {:>12}\n", format_iec(bs), cell(wr.first, true), cell(wr.second, true),
-                           cell(wr.first, false), cell(wr.second, false));
+      for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        const point_outcome *write = g.cells[r][0], *read = g.cells[r][1];
+        out += fmt::format("{:>10} {:>12} {:>12} {:>12} {:>12}\n", g.rows[r], cell(write, mb), cell(read, mb), cell(write, iops),
+                           cell(read, iops));
       }
       break;
-    }
-    case sweep_kind::iometer: {
-      std::vector<unsigned> depths;
-      for (const auto& p : o.plan.points)
-        if (std::find(depths.begin(), depths.end(), p.queue_depth) == depths.end()) depths.push_back(p.queue_depth);
+    case sweep_kind::iometer:
       out += fmt::format("{:<30}", "access specification");
-      for (auto qd : depths) out += fmt::format(" {:>24}", fmt::format("QD{} MB/s (IO/s)", qd));
+      for (const auto& qd : g.columns) out += fmt::format(" {:>24}", qd + " MB/s (IO/s)");
       out += "\n";
-      std::vector<std::string> order;
-      std::map<std::string, std::map<unsigned, const point_outcome*>> rows;
-      for (const auto& p : o.points) {
-        const std::string row = fmt::format("{} {} % read {}", format_iec(p.point.block_size), p.point.read_percent,
-                                            p.point.random ? "random" : "sequential");
-        if (!rows.count(row)) order.push_back(row);
-        rows[row][p.point.queue_depth] = &p;
-      }
-      for (const auto& row : order) {
-        out += fmt::format("{:<30}", row);
-        for (auto qd : depths) {
-          const auto it = rows[row].find(qd);
-          out += fmt::format(" {:>24}", it == rows[row].end() ? std::string("-")
-                                                                : fmt::format("{:.1f} ({:.0f})", mb_per_second_of(reported(*it->second)),
-                                                                              raidbench::events_per_second(reported(*it->second))));
-        }
+      for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        out += fmt::format("{:<30}", g.rows[r]);
+        for (const auto* p : g.cells[r])
+          out += fmt::format(" {:>24}", cell(p, [](const point_outcome& q) {
+                               return fmt::format("{:.1f} ({:.0f})", mb_per_second_of(reported(q)), events_per_second(reported(q)));
+                             }));
         out += "\n";
       }
       break;
-    }
-    case sweep_kind::cdm: {
+    case sweep_kind::cdm:
       out += fmt::format("best of {} pass(es) of {} s each, as CrystalDiskMark reports; the median pass in parentheses\n",
                          o.plan.points.empty() ? 0 : o.plan.points.front().passes, o.plan.points.empty() ? 0 : o.plan.points.front().seconds);
       out += fmt::format("{:<12} {:>22} {:>22}\n", "", "Read MB/s", "Write MB/s");
-      std::vector<std::string> order;
-      std::map<std::string, std::pair<const point_outcome*, const point_outcome*>> rows;
-      for (const auto& p : o.points) {
-        const std::string test = p.point.name.substr(0, p.point.name.rfind(' '));
-        if (!rows.count(test)) order.push_back(test);
-        (p.point.read_percent ? rows[test].first : rows[test].second) = &p;
-      }
-      for (const auto& test : order) {
-        auto cell = [](const point_outcome* p) {
-          return p ? fmt::format("{:.2f} ({:.2f})", mb_per_second_of(reported(*p)), mb_per_second_of(p->passes[p->median])) : std::string("-");
+      for (std::size_t r = 0; r < g.rows.size(); ++r) {
+        const auto best_and_median = [](const point_outcome& p) {
+          return fmt::format("{:.2f} ({:.2f})", mb_per_second_of(reported(p)), mb_per_second_of(p.passes[p.median]));
         };
-        out += fmt::format("{:<12} {:>22} {:>22}\n", test, cell(rows[test].first), cell(rows[test].second));
+        out += fmt::format("{:<12} {:>22} {:>22}\n", g.rows[r], cell(g.cells[r][0], best_and_median), cell(g.cells[r][1], best_and_median));
         // CDM shows IOPS and latency for the one test that is about latency.
-        if (test == "RND4K Q1T1")
-          for (const auto* p : {rows[test].first, rows[test].second})
+        if (g.rows[r] == "RND4K Q1T1")
+          for (const auto* p : g.cells[r])
             if (p)
               out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", "", p->point.read_percent ? "read" : "write",
-                                 raidbench::events_per_second(reported(*p)), mean_latency_us(reported(*p)));
+                                 events_per_second(reported(*p)), mean_latency_us(reported(*p)));
       }
       break;
-    }
   }
   return out;
 }

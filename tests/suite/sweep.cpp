@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../../examples/suite/sweep_report.hpp"
 #include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "spawn.hpp"
@@ -122,6 +123,28 @@ BOOST_AUTO_TEST_CASE(on_tmpfs_with_or_without_direct_io) {
   BOOST_TEST(buffered.exit_code == 0, buffered.err);
   BOOST_TEST(contains(buffered.out, "buffered: without O_DIRECT the page cache may have served these figures"));
   BOOST_TEST((fs::is_empty(dir.path()) || (fs::exists(dir / "sweep.json") && !fs::exists(dir / "scratch"))));
+}
+
+// An interrupted ATTO sweep: 8 KiB's read never ran. The grid the table and the page draw from
+// holds no cell for it (the table says "-", the page leaves a gap), not a zero.
+BOOST_AUTO_TEST_CASE(a_point_that_did_not_run_is_missing_not_zero) {
+  rb_suite::sweep_outcome o;
+  o.plan = raidbench::atto_plan(4096, 8192, 1 << 20, 1, 0);
+  for (const auto& p : o.plan.points) {
+    if (p.block_size == 8192 && p.read_percent > 0) continue;
+    raidbench::result r;
+    r.stats.elapsed_ns = 1'000'000'000;
+    o.points.push_back({p, {r}, 0, 0});
+  }
+  BOOST_TEST_REQUIRE(o.points.size() == 3u);
+  const auto g = rb_suite::grid_of(o);
+  BOOST_TEST(g.rows == (std::vector<std::string>{"4 KiB", "8 KiB"}));
+  BOOST_TEST(g.columns == (std::vector<std::string>{"write", "read"}));
+  BOOST_TEST((g.cells.at(0).at(0) && g.cells.at(0).at(1) && g.cells.at(1).at(0)));
+  BOOST_TEST(!g.cells.at(1).at(1));
+  const std::string table = rb_suite::sweep_table(o);
+  const auto row = table.substr(table.find("     8 KiB"));
+  BOOST_TEST(row == "     8 KiB          0.0            -          0.0            -\n");
 }
 
 BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_removes_the_file) {
