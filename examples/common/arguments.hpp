@@ -2,6 +2,7 @@
 // The command lines of raidbench's own tools (rb-run, raidbench, raidbench sweep): "--name value"
 // and "--flag", walked one option at a time, and the controller options they share. The replicas
 // keep their peers' parsers (dd's operands, sysbench's --name=value, pg_test_fsync's getopt).
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -13,14 +14,19 @@ namespace raidbench::tools {
 
 class option_walker {
  public:
-  /// Walks argv[first…]; `die` prints one line and exits (each tool's own, [[noreturn]]).
-  option_walker(int argc, char** argv, int first, void (*die)(const std::string&))
-      : argc_(argc), argv_(argv), i_(first - 1), die_(die) {}
+  /// Walks argv[first…]; `die` prints one line and exits (each tool's own, [[noreturn]]); --help
+  /// and -h print `usage` and exit 0.
+  option_walker(int argc, char** argv, int first, void (*die)(const std::string&), std::string_view usage)
+      : argc_(argc), argv_(argv), i_(first - 1), die_(die), usage_(usage) {}
 
   /// Moves to the next option; false after the last.
   bool next() {
     if (++i_ >= argc_) return false;
     arg_ = argv_[i_];
+    if (arg_ == "--help" || arg_ == "-h") {
+      fmt::print("{}", usage_);
+      std::exit(0);
+    }
     return true;
   }
   std::string_view arg() const { return arg_; }
@@ -44,6 +50,7 @@ class option_walker {
   char** argv_;
   int i_;
   void (*die_)(const std::string&);
+  std::string_view usage_;
   std::string_view arg_;
 };
 

@@ -105,16 +105,12 @@ double number_arg(std::string_view option, std::string_view text) {
 
 options parse(int argc, char** argv) {
   options o;
-  raidbench::tools::option_walker args(argc, argv, 1, die);
-  const auto value = [&] { return args.value(); };
+  raidbench::tools::option_walker args(argc, argv, 1, die, usage);
   while (args.next()) {
     const std::string_view arg = args.arg();
-    if (arg == "--help" || arg == "-h") {
-      fmt::print("{}", usage);
-      std::exit(0);
-    } else if (arg == "--dir") o.dir = value();
+    if (arg == "--dir") o.dir = args.value();
     else if (arg == "--rw") {
-      const auto v = value();
+      const auto v = args.value();
       if (v == "read") o.rw = pattern::read;
       else if (v == "write") o.rw = pattern::write;
       else if (v == "rewrite") o.rw = pattern::rewrite;
@@ -124,37 +120,37 @@ options parse(int argc, char** argv) {
       else if (v == "rw") o.rw = pattern::rw;
       else die(fmt::format("--rw: unknown mode '{}' (read, write, rewrite, randread, randwrite, randrw, rw)", v));
     } else if (arg == "--rwmixread") {
-      o.read_percent = number_arg(arg, value());
+      o.read_percent = number_arg(arg, args.value());
       if (o.read_percent > 100) die("--rwmixread: a percentage is at most 100");
-    } else if (arg == "--bs") o.block_size = size_arg(arg, value());
-    else if (arg == "--size") o.size = size_arg(arg, value());
-    else if (arg == "--files") o.files = count32_arg(arg, value());
+    } else if (arg == "--bs") o.block_size = size_arg(arg, args.value());
+    else if (arg == "--size") o.size = size_arg(arg, args.value());
+    else if (arg == "--files") o.files = count32_arg(arg, args.value());
     else if (arg == "--engine") {
-      const auto v = value();
+      const auto v = args.value();
       if (v == "psync") o.engine = engine_kind::psync;
       else if (v == "io_uring") o.engine = engine_kind::io_uring;
       else if (v == "mmap") o.engine = engine_kind::mmap;
       else die(fmt::format("--engine: unknown engine '{}' (psync, io_uring, mmap)", v));
-    } else if (arg == "--iodepth") o.iodepth = count32_arg(arg, value());
+    } else if (arg == "--iodepth") o.iodepth = count32_arg(arg, args.value());
     else if (arg == "--direct") o.open_flags |= O_DIRECT;
     else if (arg == "--dsync") o.open_flags |= O_DSYNC;
     else if (arg == "--sync") o.open_flags |= O_SYNC;
     else if (arg == "--fsync" || arg == "--fdatasync") {
       if (o.flush != flush_kind::none) die("--fsync and --fdatasync exclude each other");
       o.flush = arg == "--fsync" ? flush_kind::fsync : flush_kind::fdatasync;
-      o.flush_every = count_arg(arg, value());
+      o.flush_every = count_arg(arg, args.value());
     } else if (arg == "--end-fsync") o.end_flush = true;
-    else if (arg == "--threads") o.threads = count32_arg(arg, value());
-    else if (arg == "--time") o.seconds = number_arg(arg, value());
-    else if (arg == "--ops") o.ops = count_arg(arg, value());
-    else if (arg == "--seed") o.seed = count_arg(arg, value());
+    else if (arg == "--threads") o.threads = count32_arg(arg, args.value());
+    else if (arg == "--time") o.seconds = number_arg(arg, args.value());
+    else if (arg == "--ops") o.ops = count_arg(arg, args.value());
+    else if (arg == "--seed") o.seed = count_arg(arg, args.value());
     else if (arg == "--json") o.json = true;
     else if (arg == "--context") o.context = true;
     else if (args.controller_option(o.controller)) continue;
     else if (arg == "--keep") o.keep = true;
     else if (arg == "--steady") o.steady = true;
-    else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, value());
-    else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, value());
+    else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, args.value());
+    else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, args.value());
     else die(fmt::format("unknown option '{}' (see --help)", arg));
   }
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;

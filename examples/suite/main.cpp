@@ -89,48 +89,44 @@ struct options {
 
 options parse(int argc, char** argv) {
   options o;
-  raidbench::tools::option_walker args(argc, argv, 1, die);
-  const auto value = [&] { return args.value(); };
+  raidbench::tools::option_walker args(argc, argv, 1, die, usage);
   while (args.next()) {
     const std::string_view arg = args.arg();
-    if (arg == "--help" || arg == "-h") {
-      fmt::print("{}", usage);
-      std::exit(0);
-    } else if (arg == "--dir") {
-      o.dir = value();
+    if (arg == "--dir") {
+      o.dir = args.value();
       if (o.dir.empty()) die("--dir needs a directory");
     } else if (arg == "--html") {
-      o.html = value();
+      o.html = args.value();
       if (o.html.empty()) die("--html needs a file name");
     } else if (arg == "--report") {
-      o.report = value();
+      o.report = args.value();
       if (o.report.empty()) die("--report needs a file name");
     } else if (arg == "--quick" || arg == "--full") {
       if (o.mode != "default") die("--quick and --full exclude each other");
       o.mode = arg.substr(2);
     } else if (arg == "--size") {
-      auto v = raidbench::parse_size(value());
+      auto v = raidbench::parse_size(args.value());
       if (!v) die(fmt::format("--size: {}", v.message()));
       if (*v < (1u << 20) || *v % (1u << 20) != 0) die("--size must be a whole number of MiB, at least 1 MiB");
       o.size = *v;
     } else if (arg == "--test-seconds") {
-      const std::string text(value());
+      const std::string text(args.value());
       o.test_seconds = seconds_in(text, false);
       if (!o.test_seconds) die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
     } else if (arg == "--steady") {
       o.steady = true;
     } else if (arg == "--max-rounds") {
-      const std::string text(value());
+      const std::string text(args.value());
       const auto n = raidbench::text::parse_uint(text);
       if (!n || *n < 5 || *n > 1000) die(fmt::format("--max-rounds: '{}' is not a number of rounds from 5 to 1000", text));
       o.max_rounds = *n;
     } else if (arg == "--ramp") {
-      const std::string text(value());
+      const std::string text(args.value());
       const auto s = seconds_in(text, true);
       if (!s) die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
       o.ramp_seconds = *s;
     } else if (arg == "--repeat") {
-      const std::string text(value());
+      const std::string text(args.value());
       const auto n = raidbench::text::parse_uint(text);
       if (!n || *n < 1 || *n > 100) die(fmt::format("--repeat: '{}' is not a number of runs from 1 to 100", text));
       o.repeat = *n;

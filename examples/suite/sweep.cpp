@@ -101,14 +101,11 @@ sweep_options parse_sweep(int argc, char** argv) {
   else if (kind == "atto") o.kind = sweep_kind::atto;
   else if (kind == "cdm") o.kind = sweep_kind::cdm;
   else die(fmt::format("unknown sweep '{}': iometer, atto or cdm", kind));
-  raidbench::tools::option_walker args(argc, argv, 2, die);
+  raidbench::tools::option_walker args(argc, argv, 2, die, sweep_usage);
   const auto value = [&] { return std::string(args.value()); };
   while (args.next()) {
     const std::string arg(args.arg());
-    if (arg == "--help" || arg == "-h") {
-      fmt::print("{}", sweep_usage);
-      std::exit(0);
-    } else if (arg == "--dir") o.dir = value();
+    if (arg == "--dir") o.dir = value();
     else if (arg == "--quick") o.quick = true;
     else if (arg == "--buffered") o.buffered = true;
     else if (arg == "--no-progress") o.progress = false;
