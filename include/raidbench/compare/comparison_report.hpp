@@ -187,25 +187,25 @@ inline std::string comparison_markdown(const comparison& c, const std::vector<si
                      c.labels.front(), runs_for_noise);
   if (!c.differences.empty()) {
     out += "\n| differs |";
-    for (const auto& l : c.labels) out += " " + cell(l) + " |";
+    for (const auto& l : c.labels) out += fmt::format(" {} |", cell(l));
     out += "\n|---|";
     for (std::size_t i = 0; i < c.labels.size(); ++i) out += "---|";
     out += "\n";
     for (const auto& d : c.differences) {
-      out += "| " + cell(d.fact) + " |";
-      for (const auto& v : d.values) out += " " + cell(v) + " |";
+      out += fmt::format("| {} |", cell(d.fact));
+      for (const auto& v : d.values) out += fmt::format(" {} |", cell(v));
       out += "\n";
     }
   }
   const auto rows = cells(c);
   out += "\n|";
-  for (const auto& h : rows.front()) out += " " + cell(h) + " |";
+  for (const auto& h : rows.front()) out += fmt::format(" {} |", cell(h));
   out += "\n|";
   for (std::size_t i = 0; i < rows.front().size(); ++i) out += i < 2 ? "---|" : "---:|";
   out += "\n";
   for (std::size_t r = 1; r < rows.size(); ++r) {
     out += "|";
-    for (const auto& v : rows[r]) out += " " + cell(v) + " |";
+    for (const auto& v : rows[r]) out += fmt::format(" {} |", cell(v));
     out += "\n";
   }
   for (const auto& n : c.notes) out += "\n_Note: " + n + "_\n";

@@ -157,7 +157,7 @@ inline std::string value_text(double v) {
   if (a >= 1000) return fmt::format("{:.0f}", v);
   if (a == 0) return "0";
   if (a < 1e-3) return fmt::format("{:.3g}", v);
-  return (v < 0 ? "-" : "") + significant(a, 4);
+  return fmt::format("{}{}", v < 0 ? "-" : "", significant(a, 4));
 }
 
 inline std::string value_text(double v, std::string_view unit) {
