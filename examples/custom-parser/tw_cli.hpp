@@ -2,7 +2,6 @@
 // A parser for 3ware/LSI tw_cli (`info`, `info c0`, `/c0 show`, `/c0/p0 show model serial ...`),
 // written as a user writes one: a tag, a parser_traits specialisation, and raidbench's public parser
 // toolkit (raidbench::text). Nothing it does not read vanishes: such a line is a warning.
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -82,6 +82,7 @@ inline sweep_grid grid_of(const sweep_outcome& o) {
     const std::size_t column = o.plan.kind == sweep_kind::iometer
                                    ? static_cast<std::size_t>(std::find(depths.begin(), depths.end(), q.queue_depth) - depths.begin())
                                    : (q.read_percent > 0) == (o.plan.kind == sweep_kind::atto);
+    if (column >= g.columns.size()) continue;  // a queue depth the plan does not have: no column for it
     const auto at = std::find(g.rows.begin(), g.rows.end(), row);
     const auto r = static_cast<std::size_t>(at - g.rows.begin());
     if (at == g.rows.end()) {

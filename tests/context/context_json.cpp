@@ -42,4 +42,22 @@ BOOST_AUTO_TEST_CASE(bad_device_field_is_an_error) {
   BOOST_CHECK_THROW(j.get<filesystem_info>(), nlohmann::json::exception);
 }
 
+// Every block kind reads back by its name; a name raidbench does not know is an error that says so,
+// not a silent "disk".
+BOOST_AUTO_TEST_CASE(block_kinds_read_back_by_name_and_unknown_ones_are_errors) {
+  for (const auto kind : {block_kind::disk, block_kind::partition, block_kind::device_mapper, block_kind::md, block_kind::loop,
+                          block_kind::zram, block_kind::ram}) {
+    BOOST_TEST((nlohmann::json(kind).get<block_kind>() == kind));
+    BOOST_TEST((enum_from_name<block_kind>(to_string(kind)) == kind));
+  }
+  BOOST_TEST(nlohmann::json(block_kind::device_mapper) == "device_mapper");
+  BOOST_TEST(!enum_from_name<block_kind>("nvme").has_value());
+  try {
+    (void)nlohmann::json("nvme").get<block_kind>();
+    BOOST_FAIL("an unknown block kind was read");
+  } catch (const nlohmann::json::exception& e) {
+    BOOST_TEST(std::string(e.what()).find("unknown block kind 'nvme'") != std::string::npos, e.what());
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

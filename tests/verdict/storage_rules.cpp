@@ -69,18 +69,23 @@ BOOST_AUTO_TEST_CASE(degraded_md_or_controller_vd_fires) {
   md.md_sync_action = "idle";
   c.devices.insert(c.devices.begin(), md);
   BOOST_TEST(!degraded_array(c).fired);
+  // A resync with every member present is background work: a warning, as rb-ctrl's array_busy.
   c.devices[0].md_sync_action = "recover";
   BOOST_TEST(degraded_array(c).fired);
+  BOOST_TEST((degraded_array(c).level == severity::warning));
   c.devices[0].md_sync_action = "idle";
   c.devices[0].md_degraded = 1;
   const verdict v = degraded_array(c);
   BOOST_TEST(v.fired);
+  BOOST_TEST((v.level == severity::critical));
   BOOST_TEST(v.evidence.at(0) == "md0 (raid1): 1 of 2 members missing");
 
   auto inv = one_controller(write_policy::write_back, battery_state::optimal);
   BOOST_TEST(!degraded_array(one_disk("scsi", true), &inv).fired);
   inv.controllers[0].virtual_drives[0].state = vd_state::degraded;
   BOOST_TEST(degraded_array(one_disk("scsi", true), &inv).fired);
+  // Not tied to the device (ownership unknown): the sick array may be another's, so a warning.
+  BOOST_TEST((degraded_array(one_disk("scsi", true), &inv).level == severity::warning));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -19,8 +19,8 @@ namespace raidbench {
 /// What a block device is.
 enum class block_kind { disk, partition, device_mapper, md, loop, zram, ram };
 template <>
-inline constexpr auto enum_names<block_kind> = name_list("disk", "partition", "device_mapper", "md", "loop", "zram",
-    "ram");
+inline constexpr auto enum_names<block_kind> =
+    name_list<block_kind::ram>("disk", "partition", "device_mapper", "md", "loop", "zram", "ram");
 
 /// One block device in the chain; fields /sys does not give stay unknown.
 struct block_node {

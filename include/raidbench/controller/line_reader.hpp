@@ -13,11 +13,13 @@
 
 namespace raidbench::text {
 
-/// Derive as `class reader : public text::line_reader<reader>` (and befriend the base, which calls
-/// your hooks): `void read_line(std::string_view)` gets every non-blank line, trimmed; the optional
-/// `void blank_line()` gets the blank ones (a blank line ends a block in several tools) and the
-/// optional `void finish()` runs after the last line. Set `recognised_` on a line that shows the text
-/// is the tool's; read() fails without one, so text of another tool is an error, not an empty inventory.
+/// Derive as `class reader : public text::line_reader<reader>` and befriend the base, which calls
+/// your hooks: `void read_line(std::string_view)` gets every non-blank line, trimmed; `void
+/// blank_line()` the blank ones (a blank line ends a block in several tools) and `void finish()` runs
+/// after the last line, both doing nothing unless you write them. A hook the base cannot call (no
+/// friend, another signature) is a compile error, not a hook silently skipped. Set `recognised_` on a
+/// line that shows the text is the tool's; read() fails without one, so text of another tool is an
+/// error, not an empty inventory.
 template <class Derived>
 class line_reader {
  public:
@@ -29,14 +31,17 @@ class line_reader {
     read_output(text, inv_.warnings, [&](std::size_t number, std::string_view line) {
       number_ = number;
       if (!line.empty()) self.read_line(line);
-      else if constexpr (requires { self.blank_line(); }) self.blank_line();
+      else self.blank_line();
     });
-    if constexpr (requires { self.finish(); }) self.finish();
+    self.finish();
     if (!recognised_) return fail(std::string(source) + ": " + std::string(unrecognised));
     return std::move(inv_);
   }
 
  protected:
+  void blank_line() {}
+  void finish() {}
+
   /// A warning at the line being read.
   void warn(std::string what) { inv_.warnings.push_back({number_, std::move(what)}); }
 

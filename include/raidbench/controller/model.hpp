@@ -15,33 +15,38 @@ namespace raidbench {
 /// What backs the controller cache when power fails.
 enum class battery_kind { none, bbu, cachevault, fbwc, supercap };
 template <>
-inline constexpr auto enum_names<battery_kind> = name_list("none", "bbu", "cachevault", "fbwc", "supercap");
+inline constexpr auto enum_names<battery_kind> =
+    name_list<battery_kind::supercap>("none", "bbu", "cachevault", "fbwc", "supercap");
 
 /// Health of the battery or capacitor, as far as the tool tells it.
 enum class battery_state { optimal, charging, discharging, learning, degraded, failed, missing };
 template <>
-inline constexpr auto enum_names<battery_state> = name_list("optimal", "charging", "discharging", "learning",
-    "degraded", "failed", "missing");
+inline constexpr auto enum_names<battery_state> =
+    name_list<battery_state::missing>("optimal", "charging", "discharging", "learning", "degraded", "failed",
+        "missing");
 
 /// Write policy of a virtual drive or controller cache.
 enum class write_policy { write_back, write_through, always_write_back };
 template <>
-inline constexpr auto enum_names<write_policy> = name_list("write_back", "write_through", "always_write_back");
+inline constexpr auto enum_names<write_policy> =
+    name_list<write_policy::always_write_back>("write_back", "write_through", "always_write_back");
 
 /// Read-ahead policy.
 enum class read_policy { read_ahead, no_read_ahead, adaptive };
 template <>
-inline constexpr auto enum_names<read_policy> = name_list("read_ahead", "no_read_ahead", "adaptive");
+inline constexpr auto enum_names<read_policy> =
+    name_list<read_policy::adaptive>("read_ahead", "no_read_ahead", "adaptive");
 
 /// Whether I/O goes through the controller cache (MegaCLI Cached) or bypasses it (Direct).
 enum class io_policy { direct, cached };
 template <>
-inline constexpr auto enum_names<io_policy> = name_list("direct", "cached");
+inline constexpr auto enum_names<io_policy> = name_list<io_policy::cached>("direct", "cached");
 
 /// The drives' own volatile write cache, as set by the controller.
 enum class disk_cache_policy { enabled, disabled, unchanged };
 template <>
-inline constexpr auto enum_names<disk_cache_policy> = name_list("enabled", "disabled", "unchanged");
+inline constexpr auto enum_names<disk_cache_policy> =
+    name_list<disk_cache_policy::unchanged>("enabled", "disabled", "unchanged");
 
 /// RAID level of a virtual drive, software array or logical drive.
 enum class raid_level {
@@ -49,26 +54,28 @@ enum class raid_level {
   linear, multipath, jbod
 };
 template <>
-inline constexpr auto enum_names<raid_level> = name_list("raid0", "raid1", "raid1e", "raid1_triple", "raid4", "raid5",
-    "raid6", "raid10", "raid10_triple", "raid50", "raid60", "linear", "multipath", "jbod");
+inline constexpr auto enum_names<raid_level> =
+    name_list<raid_level::jbod>("raid0", "raid1", "raid1e", "raid1_triple", "raid4", "raid5", "raid6", "raid10",
+        "raid10_triple", "raid50", "raid60", "linear", "multipath", "jbod");
 
 /// What a virtual drive is: an ordinary array, a container whose members hold the arrays (md's
 /// IMSM/DDF containers), or an SSD cache in front of other drives (CacheCade, maxCache).
 enum class vd_kind { volume, container, cache };
 template <>
-inline constexpr auto enum_names<vd_kind> = name_list("volume", "container", "cache");
+inline constexpr auto enum_names<vd_kind> = name_list<vd_kind::cache>("volume", "container", "cache");
 
 /// Health of a virtual drive or array: how much redundancy it has, never what runs on it.
 enum class vd_state { optimal, degraded, partially_degraded, impacted, inactive, offline, failed };
 template <>
-inline constexpr auto enum_names<vd_state> = name_list("optimal", "degraded", "partially_degraded", "impacted",
-    "inactive", "offline", "failed");
+inline constexpr auto enum_names<vd_state> =
+    name_list<vd_state::failed>("optimal", "degraded", "partially_degraded", "impacted", "inactive", "offline",
+        "failed");
 
 /// Background work running on a virtual drive, beside its state (a degraded array can be rebuilding).
 enum class vd_operation { rebuild, resync, reshape, check, repair, initialize, verify };
 template <>
-inline constexpr auto enum_names<vd_operation> = name_list("rebuild", "resync", "reshape", "check", "repair",
-    "initialize", "verify");
+inline constexpr auto enum_names<vd_operation> =
+    name_list<vd_operation::verify>("rebuild", "resync", "reshape", "check", "repair", "initialize", "verify");
 
 /// True when the state means lost redundancy or unavailable data, whatever runs on the array.
 constexpr bool is_broken(vd_state s) noexcept {
@@ -87,18 +94,19 @@ enum class pd_state {
   offline, missing
 };
 template <>
-inline constexpr auto enum_names<pd_state> = name_list("online", "hot_spare", "rebuilding", "copyback",
-    "unconfigured_good", "unconfigured_bad", "jbod", "failed", "offline", "missing");
+inline constexpr auto enum_names<pd_state> =
+    name_list<pd_state::missing>("online", "hot_spare", "rebuilding", "copyback", "unconfigured_good",
+        "unconfigured_bad", "jbod", "failed", "offline", "missing");
 
 /// Storage medium of a physical drive.
 enum class media_type { hdd, ssd };
 template <>
-inline constexpr auto enum_names<media_type> = name_list("hdd", "ssd");
+inline constexpr auto enum_names<media_type> = name_list<media_type::ssd>("hdd", "ssd");
 
 /// Link between controller and drive.
 enum class drive_interface { sas, sata, nvme, scsi };
 template <>
-inline constexpr auto enum_names<drive_interface> = name_list("sas", "sata", "nvme", "scsi");
+inline constexpr auto enum_names<drive_interface> = name_list<drive_interface::scsi>("sas", "sata", "nvme", "scsi");
 
 /// Cache policies of a virtual drive (or the controller-wide defaults).
 struct cache_policy {

@@ -1,6 +1,7 @@
 #pragma once
-/// Names of enum values, kept once per enum as a list in declaration order: to_string and the
-/// reverse lookup (for JSON read back) both walk it, so a value and its name cannot drift apart.
+/// Names of enum values, kept once per enum as a list in declaration order beside the enum:
+/// to_string and the reverse lookup (for JSON read back) both walk it. The list names the enum's
+/// last value, so a value inserted without a name is a compile error rather than shifted names.
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -10,13 +11,14 @@
 namespace raidbench {
 
 /// Specialise for an enum whose values count from 0, in declaration order:
-/// `template <> inline constexpr auto enum_names<E> = name_list("a", "b");`
+/// `template <> inline constexpr auto enum_names<E> = name_list<E::b>("a", "b");`
 template <class E>
 inline constexpr auto enum_names = nullptr;
 
-/// The names as the array enum_names holds.
-template <std::size_t... N>
+/// The names as the array enum_names holds, one for each value up to `Last`.
+template <auto Last, std::size_t... N>
 constexpr std::array<std::string_view, sizeof...(N)> name_list(const char (&... names)[N]) noexcept {
+  static_assert(sizeof...(N) == static_cast<std::size_t>(Last) + 1, "one name for each value of the enum, in order");
   return {std::string_view(names, N - 1)...};
 }
 

@@ -25,7 +25,7 @@ namespace raidbench {
 /// Whether a controller holds a device: it does, it does not, or the evidence cannot tell.
 enum class ownership { owns, does_not_own, unknown };
 template <>
-inline constexpr auto enum_names<ownership> = name_list("owns", "does_not_own", "unknown");
+inline constexpr auto enum_names<ownership> = name_list<ownership::unknown>("owns", "does_not_own", "unknown");
 
 /// One device under the files against one controller of the inventory.
 struct device_tie {

@@ -9,6 +9,6 @@ namespace raidbench {
 /// How much a finding matters: critical means data at risk or numbers meaningless.
 enum class severity { info, warning, critical };
 template <>
-inline constexpr auto enum_names<severity> = name_list("info", "warning", "critical");
+inline constexpr auto enum_names<severity> = name_list<severity::critical>("info", "warning", "critical");
 
 }  // namespace raidbench
