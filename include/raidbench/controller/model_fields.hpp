@@ -2,26 +2,12 @@
 /// The one list of fields of each model struct, with their JSON names, in the order the JSON shows
 /// them: what the inventory's JSON output and the merge of dumps both walk, so a field added to the
 /// model is added here once.
-#include <cstddef>
-#include <string_view>
 #include <tuple>
-#include <utility>
 
 #include "raidbench/controller/model.hpp"
+#include "raidbench/core/fields.hpp"
 
 namespace raidbench {
-
-/// A field of model struct S: its name and its member.
-template <class S, class M>
-struct model_field {
-  std::string_view name;
-  M S::*member;
-};
-
-template <class S, class M>
-constexpr model_field<S, M> field(std::string_view name, M S::*member) noexcept {
-  return {name, member};
-}
 
 /// The fields of S, as a tuple of model_field; specialised for each struct of the inventory.
 template <class S>
@@ -77,7 +63,7 @@ inline constexpr auto model_fields<controller> = std::tuple{
 /// Calls f(name, member pointer) for every field of S, in order.
 template <class S, class F>
 constexpr void for_each_field(F&& f) {
-  std::apply([&](const auto&... each) { (f(each.name, each.member), ...); }, model_fields<S>);
+  for_each_field(model_fields<S>, f);
 }
 
 }  // namespace raidbench

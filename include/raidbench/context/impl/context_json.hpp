@@ -4,166 +4,125 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/core/enum_json.hpp"
+#include "raidbench/core/fields.hpp"
 #include "raidbench/context/storage_context.hpp"
 
 namespace raidbench {
 
 namespace detail::context_json {
 
+// Each struct's fields with their JSON keys; to_json and from_json both walk the list, in its order.
+template <class S>
+inline constexpr auto fields = nullptr;
+
+template <>
+inline constexpr auto fields<pcie_link> = std::tuple{
+    field("address", &pcie_link::address), field("vendor_id", &pcie_link::vendor_id),
+    field("device_id", &pcie_link::device_id), field("driver", &pcie_link::driver),
+    field("current_speed", &pcie_link::current_speed), field("max_speed", &pcie_link::max_speed),
+    field("current_width", &pcie_link::current_width), field("max_width", &pcie_link::max_width)};
+
+template <>
+inline constexpr auto fields<block_node> = std::tuple{
+    field("name", &block_node::name), field("kind", &block_node::kind), field("below", &block_node::below),
+    field("size_bytes", &block_node::size_bytes), field("transport", &block_node::transport),
+    field("vendor", &block_node::vendor), field("model", &block_node::model), field("pci", &block_node::pci),
+    field("scsi_address", &block_node::scsi_address), field("dm_name", &block_node::dm_name),
+    field("dm_target", &block_node::dm_target), field("md_level", &block_node::md_level),
+    field("md_state", &block_node::md_state), field("md_raid_disks", &block_node::md_raid_disks),
+    field("md_degraded", &block_node::md_degraded), field("md_sync_action", &block_node::md_sync_action),
+    field("backing_file", &block_node::backing_file), field("start_bytes", &block_node::start_bytes),
+    field("aligned_to_physical_sector", &block_node::aligned_to_physical_sector),
+    field("aligned_to_1mib", &block_node::aligned_to_1mib), field("rotational", &block_node::rotational),
+    field("logical_sector_bytes", &block_node::logical_sector_bytes),
+    field("physical_sector_bytes", &block_node::physical_sector_bytes), field("scheduler", &block_node::scheduler),
+    field("nr_requests", &block_node::nr_requests), field("max_sectors_kb", &block_node::max_sectors_kb),
+    field("write_cache", &block_node::write_cache), field("fua", &block_node::fua)};
+
+// "device" (MAJOR:MINOR from two members) is written and read by hand after these.
+template <>
+inline constexpr auto fields<filesystem_info> = std::tuple{
+    field("type", &filesystem_info::type), field("source", &filesystem_info::source),
+    field("mount_point", &filesystem_info::mount_point), field("mount_options", &filesystem_info::mount_options),
+    field("block_size", &filesystem_info::block_size), field("size_bytes", &filesystem_info::size_bytes),
+    field("available_bytes", &filesystem_info::available_bytes)};
+
+template <>
+inline constexpr auto fields<cpu_info> = std::tuple{field("model", &cpu_info::model),
+                                                    field("logical_cpus", &cpu_info::logical_cpus)};
+
+template <>
+inline constexpr auto fields<storage_context> = std::tuple{
+    field("path", &storage_context::path), field("kernel", &storage_context::kernel),
+    field("filesystem", &storage_context::filesystem), field("devices", &storage_context::devices),
+    field("ram_bytes", &storage_context::ram_bytes), field("cpu", &storage_context::cpu)};
+
+// A plain field is required; an optional one is written as null when empty, and read back empty
+// when null or absent.
 template <class T>
-nlohmann::json or_null(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+void write_value(nlohmann::json& j, const T& v) {
+  j = v;
+}
+template <class T>
+void write_value(nlohmann::json& j, const std::optional<T>& v) {
+  j = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
 template <class T>
-void get_optional(const nlohmann::json& j, const char* key, std::optional<T>& v) {
+void read_value(const nlohmann::json& j, const std::string& key, T& v) {
+  j.at(key).get_to(v);
+}
+template <class T>
+void read_value(const nlohmann::json& j, const std::string& key, std::optional<T>& v) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) v.reset();
   else v = it->template get<T>();
 }
 
+template <class S>
+void write_fields(nlohmann::json& j, const S& s) {
+  j = nlohmann::json::object();
+  for_each_field(fields<S>, [&](std::string_view key, auto member) { write_value(j[std::string(key)], s.*member); });
+}
+
+template <class S>
+void read_fields(const nlohmann::json& j, S& s) {
+  for_each_field(fields<S>, [&](std::string_view key, auto member) { read_value(j, std::string(key), s.*member); });
+}
+
 }  // namespace detail::context_json
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) {
-  using detail::context_json::or_null;
-  j = {{"address", l.address},
-       {"vendor_id", or_null(l.vendor_id)},
-       {"device_id", or_null(l.device_id)},
-       {"driver", or_null(l.driver)},
-       {"current_speed", or_null(l.current_speed)},
-       {"max_speed", or_null(l.max_speed)},
-       {"current_width", or_null(l.current_width)},
-       {"max_width", or_null(l.max_width)}};
-}
-RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) {
-  using detail::context_json::get_optional;
-  j.at("address").get_to(l.address);
-  get_optional(j, "vendor_id", l.vendor_id);
-  get_optional(j, "device_id", l.device_id);
-  get_optional(j, "driver", l.driver);
-  get_optional(j, "current_speed", l.current_speed);
-  get_optional(j, "max_speed", l.max_speed);
-  get_optional(j, "current_width", l.current_width);
-  get_optional(j, "max_width", l.max_width);
-}
+RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) { detail::context_json::write_fields(j, l); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) { detail::context_json::read_fields(j, l); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { j = std::string(to_string(k)); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { k = detail::enum_from_json<block_kind>(j, "block kind"); }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) {
-  using detail::context_json::or_null;
-  j = {{"name", n.name},
-       {"kind", n.kind},
-       {"below", n.below},
-       {"size_bytes", or_null(n.size_bytes)},
-       {"transport", or_null(n.transport)},
-       {"vendor", or_null(n.vendor)},
-       {"model", or_null(n.model)},
-       {"pci", or_null(n.pci)},
-       {"scsi_address", or_null(n.scsi_address)},
-       {"dm_name", or_null(n.dm_name)},
-       {"dm_target", or_null(n.dm_target)},
-       {"md_level", or_null(n.md_level)},
-       {"md_state", or_null(n.md_state)},
-       {"md_raid_disks", or_null(n.md_raid_disks)},
-       {"md_degraded", or_null(n.md_degraded)},
-       {"md_sync_action", or_null(n.md_sync_action)},
-       {"backing_file", or_null(n.backing_file)},
-       {"start_bytes", or_null(n.start_bytes)},
-       {"aligned_to_physical_sector", or_null(n.aligned_to_physical_sector)},
-       {"aligned_to_1mib", or_null(n.aligned_to_1mib)},
-       {"rotational", or_null(n.rotational)},
-       {"logical_sector_bytes", or_null(n.logical_sector_bytes)},
-       {"physical_sector_bytes", or_null(n.physical_sector_bytes)},
-       {"scheduler", or_null(n.scheduler)},
-       {"nr_requests", or_null(n.nr_requests)},
-       {"max_sectors_kb", or_null(n.max_sectors_kb)},
-       {"write_cache", or_null(n.write_cache)},
-       {"fua", or_null(n.fua)}};
-}
-RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) {
-  using detail::context_json::get_optional;
-  j.at("name").get_to(n.name);
-  j.at("kind").get_to(n.kind);
-  j.at("below").get_to(n.below);
-  get_optional(j, "size_bytes", n.size_bytes);
-  get_optional(j, "transport", n.transport);
-  get_optional(j, "vendor", n.vendor);
-  get_optional(j, "model", n.model);
-  get_optional(j, "pci", n.pci);
-  get_optional(j, "scsi_address", n.scsi_address);
-  get_optional(j, "dm_name", n.dm_name);
-  get_optional(j, "dm_target", n.dm_target);
-  get_optional(j, "md_level", n.md_level);
-  get_optional(j, "md_state", n.md_state);
-  get_optional(j, "md_raid_disks", n.md_raid_disks);
-  get_optional(j, "md_degraded", n.md_degraded);
-  get_optional(j, "md_sync_action", n.md_sync_action);
-  get_optional(j, "backing_file", n.backing_file);
-  get_optional(j, "start_bytes", n.start_bytes);
-  get_optional(j, "aligned_to_physical_sector", n.aligned_to_physical_sector);
-  get_optional(j, "aligned_to_1mib", n.aligned_to_1mib);
-  get_optional(j, "rotational", n.rotational);
-  get_optional(j, "logical_sector_bytes", n.logical_sector_bytes);
-  get_optional(j, "physical_sector_bytes", n.physical_sector_bytes);
-  get_optional(j, "scheduler", n.scheduler);
-  get_optional(j, "nr_requests", n.nr_requests);
-  get_optional(j, "max_sectors_kb", n.max_sectors_kb);
-  get_optional(j, "write_cache", n.write_cache);
-  get_optional(j, "fua", n.fua);
-}
+RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) { detail::context_json::write_fields(j, n); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) { detail::context_json::read_fields(j, n); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const filesystem_info& f) {
-  using detail::context_json::or_null;
-  j = {{"type", or_null(f.type)},
-       {"source", or_null(f.source)},
-       {"mount_point", or_null(f.mount_point)},
-       {"mount_options", or_null(f.mount_options)},
-       {"block_size", or_null(f.block_size)},
-       {"size_bytes", or_null(f.size_bytes)},
-       {"available_bytes", or_null(f.available_bytes)},
-       {"device", std::to_string(f.device_major) + ":" + std::to_string(f.device_minor)}};
+  detail::context_json::write_fields(j, f);
+  j["device"] = std::to_string(f.device_major) + ":" + std::to_string(f.device_minor);
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, filesystem_info& f) {
-  using detail::context_json::get_optional;
-  get_optional(j, "type", f.type);
-  get_optional(j, "source", f.source);
-  get_optional(j, "mount_point", f.mount_point);
-  get_optional(j, "mount_options", f.mount_options);
-  get_optional(j, "block_size", f.block_size);
-  get_optional(j, "size_bytes", f.size_bytes);
-  get_optional(j, "available_bytes", f.available_bytes);
+  detail::context_json::read_fields(j, f);
   const std::string device = j.at("device").get<std::string>();
   if (std::sscanf(device.c_str(), "%u:%u", &f.device_major, &f.device_minor) != 2)
     throw nlohmann::json::other_error::create(501, "filesystem.device is not MAJOR:MINOR: " + device, &j);
 }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const cpu_info& c) {
-  using detail::context_json::or_null;
-  j = {{"model", or_null(c.model)}, {"logical_cpus", or_null(c.logical_cpus)}};
-}
-RAIDBENCH_API void from_json(const nlohmann::json& j, cpu_info& c) {
-  detail::context_json::get_optional(j, "model", c.model);
-  detail::context_json::get_optional(j, "logical_cpus", c.logical_cpus);
-}
+RAIDBENCH_API void to_json(nlohmann::json& j, const cpu_info& c) { detail::context_json::write_fields(j, c); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, cpu_info& c) { detail::context_json::read_fields(j, c); }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const storage_context& c) {
-  using detail::context_json::or_null;
-  j = {{"path", c.path},       {"kernel", or_null(c.kernel)},     {"filesystem", c.filesystem},
-       {"devices", c.devices}, {"ram_bytes", or_null(c.ram_bytes)}, {"cpu", c.cpu}};
-}
-RAIDBENCH_API void from_json(const nlohmann::json& j, storage_context& c) {
-  j.at("path").get_to(c.path);
-  detail::context_json::get_optional(j, "kernel", c.kernel);
-  j.at("filesystem").get_to(c.filesystem);
-  j.at("devices").get_to(c.devices);
-  detail::context_json::get_optional(j, "ram_bytes", c.ram_bytes);
-  j.at("cpu").get_to(c.cpu);
-}
+RAIDBENCH_API void to_json(nlohmann::json& j, const storage_context& c) { detail::context_json::write_fields(j, c); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, storage_context& c) { detail::context_json::read_fields(j, c); }
 
 }  // namespace raidbench
