@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "raidbench/workload/policy_of.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench {
@@ -13,34 +14,20 @@ namespace engine {
 /// by policies derived from it: the runner picks its I/O calls by the kind.
 enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen, psync_checked };
 
+/// What an engine without options declares; io_uring is the one asynchronous engine.
+template <engine::kind K, detail::fixed_name Name>
+struct engine_of : policy_of<raidbench::slot::engine, K, Name> {
+  static constexpr bool asynchronous = K == engine::kind::io_uring;
+};
+
 /// pread(2)/pwrite(2), one I/O at a time per thread.
-struct psync_t {
-  using slot = raidbench::slot::engine;
-  static constexpr std::string_view name = "psync";
-  static constexpr engine::kind kind = engine::kind::psync;
-  static constexpr bool asynchronous = false;
-};
+struct psync_t : engine_of<kind::psync, "psync"> {};
 /// io_uring (liburing), keeping `queue_depth` I/Os in flight per thread, with registered files and buffers.
-struct io_uring_t {
-  using slot = raidbench::slot::engine;
-  static constexpr std::string_view name = "io_uring";
-  static constexpr engine::kind kind = engine::kind::io_uring;
-  static constexpr bool asynchronous = true;
-};
+struct io_uring_t : engine_of<kind::io_uring, "io_uring"> {};
 /// The target mapped with mmap(2); reads and writes are memcpy, flushes are msync(2).
-struct mmap_t {
-  using slot = raidbench::slot::engine;
-  static constexpr std::string_view name = "mmap";
-  static constexpr engine::kind kind = engine::kind::mmap;
-  static constexpr bool asynchronous = false;
-};
+struct mmap_t : engine_of<kind::mmap, "mmap"> {};
 /// read(2)/write(2) in order on a descriptor that may not seek: pipes, stdin/stdout, /dev/zero.
-struct stream_t {
-  using slot = raidbench::slot::engine;
-  static constexpr std::string_view name = "stream";
-  static constexpr engine::kind kind = engine::kind::stream;
-  static constexpr bool asynchronous = false;
-};
+struct stream_t : engine_of<kind::stream, "stream"> {};
 
 /// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it, as separate
 /// processes that each open, write and exit would; a flush opens and closes a descriptor of its own.
@@ -57,12 +44,7 @@ struct reopen_t {
 
 /// psync whose written blocks carry a CRC-32 and their offset and whose reads are checked, in
 /// sysbench's --validate layout (run/checked_block.hpp): a read that fails its check fails the run.
-struct psync_checked_t {
-  using slot = raidbench::slot::engine;
-  static constexpr std::string_view name = "psync_checked";
-  static constexpr engine::kind kind = engine::kind::psync_checked;
-  static constexpr bool asynchronous = false;
-};
+struct psync_checked_t : engine_of<kind::psync_checked, "psync_checked"> {};
 
 inline constexpr psync_t psync{};
 inline constexpr psync_checked_t psync_checked{};

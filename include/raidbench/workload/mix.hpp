@@ -3,6 +3,7 @@
 #include <concepts>
 #include <string_view>
 
+#include "raidbench/workload/policy_of.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench::mix {
@@ -19,23 +20,11 @@ enum class kind : unsigned char {
 };
 
 /// Only reads; the target must already hold the data.
-struct reads_t {
-  using slot = raidbench::slot::mix;
-  static constexpr std::string_view name = "read";
-  static constexpr mix::kind kind = mix::kind::reads;
-};
+struct reads_t : policy_of<raidbench::slot::mix, kind::reads, "read"> {};
 /// Only writes; files are created when missing and grow as written.
-struct writes_t {
-  using slot = raidbench::slot::mix;
-  static constexpr std::string_view name = "write";
-  static constexpr mix::kind kind = mix::kind::writes;
-};
+struct writes_t : policy_of<raidbench::slot::mix, kind::writes, "write"> {};
 /// Only writes, over data that must already be there (no file is created or extended).
-struct rewrite_t {
-  using slot = raidbench::slot::mix;
-  static constexpr std::string_view name = "rewrite";
-  static constexpr mix::kind kind = mix::kind::rewrite;
-};
+struct rewrite_t : policy_of<raidbench::slot::mix, kind::rewrite, "rewrite"> {};
 /// Reads and writes mixed by a ratio of reads to writes, as sysbench's --file-rw-ratio (1.5).
 struct read_write {
   using slot = raidbench::slot::mix;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "raidbench/workload/policy_of.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench::sync {
@@ -22,11 +23,7 @@ enum class kind : unsigned char {
 };
 
 /// Never flush (the kernel writes back when it likes).
-struct none_t {
-  using slot = raidbench::slot::sync;
-  static constexpr std::string_view name = "none";
-  static constexpr sync::kind kind = sync::kind::none;
-};
+struct none_t : policy_of<raidbench::slot::sync, kind::none, "none"> {};
 
 /// What a flush period counts: writes, or every request (reads too) as sysbench's --file-fsync-freq.
 enum class period : unsigned char { writes, requests };

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "raidbench/stats/op_kind.hpp"
+#include "raidbench/workload/policy_of.hpp"
 #include "raidbench/workload/slot.hpp"
 
 namespace raidbench::timing {
@@ -15,21 +16,13 @@ enum class kind : unsigned char { totals, per_call, gated };
 
 /// Every read, write and flush is timed into its kind's latency histogram (the default). The clock
 /// is read once per call boundary.
-struct per_call_t {
-  using slot = raidbench::slot::timing;
-  static constexpr std::string_view name = "per_call";
-  static constexpr timing::kind kind = timing::kind::per_call;
-};
+struct per_call_t : policy_of<raidbench::slot::timing, kind::per_call, "per_call"> {};
 
 /// Counts operations and bytes and times the run as a whole; the histograms stay empty. For reports
 /// that print no latency (dd's statistics line): two clock reads per 4 KiB record cost 2–4 % of a
 /// page-cache-hot copy on a VM's kvm-clock. The clock is still read every 64 calls, for a time limit
 /// and progress.
-struct totals_t {
-  using slot = raidbench::slot::timing;
-  static constexpr std::string_view name = "totals";
-  static constexpr timing::kind kind = timing::kind::totals;
-};
+struct totals_t : policy_of<raidbench::slot::timing, kind::totals, "totals"> {};
 
 /// A request about to be issued, as a gated run's observer sees it.
 struct request {

@@ -1,0 +1,31 @@
+#pragma once
+/// policy_of: the slot, kind and name of a policy without values, declared once for it.
+#include <cstddef>
+#include <string_view>
+
+namespace raidbench {
+
+namespace detail {
+/// A string literal as a template argument.
+template <std::size_t N>
+struct fixed_name {
+  char text[N] = {};
+  // Not explicit: the literal in `policy_of<…, "read">` converts to it.
+  constexpr fixed_name(const char (&s)[N]) noexcept {
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+}  // namespace detail
+
+/// What a policy without values declares (`struct reads_t : policy_of<slot::mix, mix::kind::reads,
+/// "read"> {};`): `slot`, `kind` and `name`, inherited by what derives from it. A policy with values
+/// (`mix::read_write`) declares the three itself: a base would take the first place of its brace
+/// initialisation, and `read_write{1.5}` would no longer compile.
+template <class Slot, auto Kind, detail::fixed_name Name>
+struct policy_of {
+  using slot = Slot;
+  static constexpr decltype(Kind) kind = Kind;
+  static constexpr std::string_view name{Name.text, sizeof Name.text - 1};
+};
+
+}  // namespace raidbench
