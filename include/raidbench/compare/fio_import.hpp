@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -493,17 +494,19 @@ inline bool read_text(std::string_view text, run_record& r) {
   std::vector<entry> entries;
   std::map<std::string, job_parameters> headers;
   std::optional<std::string> job;               // the job section being read
-  std::optional<std::size_t> current;           // its direction being read, an index into entries
-  std::optional<double> percentile_unit;        // inside "clat percentiles (usec):"
+  // Plain values, not std::optional: GCC 12 at -O3 takes an optional's payload here for uninitialised.
+  constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+  std::size_t current = none;                   // its direction being read, an index into entries
+  double percentile_unit = 0;                   // inside "clat percentiles (usec):", else 0
   bool any_section = false;
   for (const auto& line : text::split_lines(text)) {
     const std::string_view l = text::trim(line.text);
     if (l.empty()) continue;
     if (l.starts_with("|")) {
-      if (percentile_unit && current) read_percentile_row(l, *percentile_unit, entries[*current].m);
+      if (percentile_unit > 0 && current != none) read_percentile_row(l, percentile_unit, entries[current].m);
       continue;
     }
-    percentile_unit.reset();
+    percentile_unit = 0;
     if (l.starts_with("fio: terminating on signal")) {
       r.interrupted = true;
       continue;
@@ -521,7 +524,7 @@ inline bool read_text(std::string_view text, run_record& r) {
     }
     if (const auto g = l.find(": (groupid="); g != std::string_view::npos && g > 0) {
       job = std::string(l.substr(0, g));
-      current.reset();
+      current = none;
       any_section = true;
       if (const auto err = value_after(l, "err="); err && !err->empty() && !err->starts_with("0"))
         r.notes.push_back("job " + *job + " ended with error " + std::string(err->substr(0, err->find(' '))));
@@ -529,32 +532,32 @@ inline bool read_text(std::string_view text, run_record& r) {
     }
     if (l.starts_with("Run status group") || l.starts_with("Disk stats")) {
       job.reset();
-      current.reset();
+      current = none;
       continue;
     }
     if (!job) continue;
     if (auto d = parse_direction(l)) {
-      current.reset();
+      current = none;
       if (!d->moved) continue;
       entries.push_back({*job, d->direction, d->m});
       current = entries.size() - 1;
       continue;
     }
-    if (!current) continue;
+    if (current == none) continue;
     if (l.starts_with("clat (")) {
       const auto unit = unit_in_parentheses(l.substr(5));
       const auto avg = value_after(l, "avg=");
       const auto mean = avg ? parse_decimal(*avg) : std::nullopt;
-      if (unit && mean && *mean > 0) entries[*current].m.mean = *mean * *unit;
+      if (unit && mean && *mean > 0) entries[current].m.mean = *mean * *unit;
       continue;
     }
     if (l.starts_with("clat percentiles (")) {
-      percentile_unit = unit_in_parentheses(l.substr(17));
+      percentile_unit = unit_in_parentheses(l.substr(17)).value_or(0);
       continue;
     }
     // "lat (usec)   : 250=0.04%": the job's latency spread, printed after its directions.
-    if (l.starts_with("lat (") && l.find('%') != std::string_view::npos) current.reset();
-    else if (l.starts_with("cpu ") || l.starts_with("IO depths")) current.reset();
+    if (l.starts_with("lat (") && l.find('%') != std::string_view::npos) current = none;
+    else if (l.starts_with("cpu ") || l.starts_with("IO depths")) current = none;
   }
   std::map<std::string, std::size_t> seen;
   for (const auto& e : entries) {
