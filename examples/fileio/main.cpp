@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -116,6 +117,45 @@ bool sequential(fileio_mode m) {
   return m == fileio_mode::seqwr || m == fileio_mode::seqrewr || m == fileio_mode::seqrd;
 }
 
+// sysbench's logger folds a message equal to the one before it into "(last message repeated N
+// times)", printed when a different message comes (sb_logger.c): two requests in a row at one block
+// fold so. One for the run, as sysbench's logger is one; its lock keeps the threads' lines whole.
+class folding_log {
+ public:
+  void print(std::FILE* stream, const std::string& line) {
+    const std::lock_guard lock(mutex_);
+    if (line == last_) {
+      ++repeated_;
+      return;
+    }
+    flush_locked(stream);
+    last_ = line;
+    std::fwrite(line.data(), 1, line.size(), stream);
+  }
+  /// The fold still pending, before a message that does not pass through here.
+  void flush(std::FILE* stream) {
+    const std::lock_guard lock(mutex_);
+    flush_locked(stream);
+  }
+
+ private:
+  void flush_locked(std::FILE* stream) {
+    if (repeated_ > 0) fmt::print(stream, "(last message repeated {} times)\n", repeated_);
+    repeated_ = 0;
+  }
+  std::mutex mutex_;
+  std::string last_;
+  unsigned repeated_ = 0;
+};
+
+folding_log& debug_log() {
+  static folding_log log;
+  return log;
+}
+
+// Where sysbench's logger writes: stdout, or stderr when stdout holds the JSON.
+std::FILE* log_stream(const options& o) { return o.format == output_format::json ? stderr : stdout; }
+
 plan plan_of(const options& o) {
   plan p;
   p.mode = o.mode;
@@ -135,12 +175,10 @@ plan plan_of(const options& o) {
   p.time = std::chrono::nanoseconds(static_cast<std::int64_t>(o.time_seconds * 1e9));
   p.events = o.events;
   p.rate = static_cast<std::uint32_t>(o.rate);  // as sysbench's unsigned: -1 is 4294967295 per second
-  // --debug: sysbench's line per request, on its logger's stream (stderr under --json). One write
-  // per line: stdio's lock keeps the threads' lines whole.
+  // --debug: sysbench's line per request, through its folding logger.
   if (o.debug)
-    p.observe = [stream = o.format == output_format::json ? stderr : stdout](const raidbench::timing::request& r) {
-      const std::string line = raidbench::report::sysbench_fileio_request_line(r.op, r.file, r.offset, r.size);
-      std::fwrite(line.data(), 1, line.size(), stream);
+    p.observe = [stream = log_stream(o)](const raidbench::timing::request& r) {
+      debug_log().print(stream, raidbench::report::sysbench_fileio_request_line(r.op, r.file, r.offset, r.size));
     };
   return p;
 }
@@ -228,6 +266,7 @@ int run_test(const options& o) {
     };
   }
   auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o), ro);
+  debug_log().flush(log_stream(o));  // before whatever sysbench's logger prints next
   if (!r) return fatal(r.message());
 
   if (!text) {
