@@ -119,7 +119,8 @@ bool sequential(fileio_mode m) {
 
 // sysbench's logger folds a message equal to the one before it into "(last message repeated N
 // times)", printed when a different message comes (sb_logger.c): two requests in a row at one block
-// fold so. One for the run, as sysbench's logger is one; its lock keeps the threads' lines whole.
+// fold so, and each thread's "Event limit exceeded" after the first. One for the run, as sysbench's
+// logger is one; its lock keeps the threads' lines whole.
 class folding_log {
  public:
   void print(std::FILE* stream, const std::string& line) {
@@ -148,7 +149,7 @@ class folding_log {
   unsigned repeated_ = 0;
 };
 
-folding_log& debug_log() {
+folding_log& sysbench_log() {
   static folding_log log;
   return log;
 }
@@ -178,7 +179,7 @@ plan plan_of(const options& o) {
   // --debug: sysbench's line per request, through its folding logger.
   if (o.debug)
     p.observe = [stream = log_stream(o)](const raidbench::timing::request& r) {
-      debug_log().print(stream, raidbench::report::sysbench_fileio_request_line(r.op, r.file, r.offset, r.size));
+      sysbench_log().print(stream, raidbench::report::sysbench_fileio_request_line(r.op, r.file, r.offset, r.size));
     };
   return p;
 }
@@ -266,7 +267,7 @@ int run_test(const options& o) {
     };
   }
   auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o), ro);
-  debug_log().flush(log_stream(o));  // before whatever sysbench's logger prints next
+  sysbench_log().flush(log_stream(o));  // before whatever is printed next, as sysbench's next message would
   if (!r) return fatal(r.message());
 
   if (!text) {
@@ -286,12 +287,13 @@ int run_test(const options& o) {
   if (o.format == output_format::sysbench04) {
     out = raidbench::report::sysbench04_fileio_report(r->stats, settings);
   } else {
-    // --verbosity=4: how the run ended (once per thread, folded by sysbench's logger) and "Done.".
+    // --verbosity=4: how the run ended, logged by each thread (the logger folds all but the first),
+    // and "Done.".
     if (verbosity >= 4 && !r->stats.interrupted) {
       const bool by_count = o.events > 0 && raidbench::report::sysbench_fileio_events(r->stats, settings) >= o.events;
-      out += by_count ? "Event limit exceeded, exiting...\n" : "Time limit exceeded, exiting...\n";
-      if (o.threads > 1) out += fmt::format("(last message repeated {} times)\n", o.threads - 1);
-      out += "Done.\n\n";
+      for (unsigned i = 0; i < o.threads; ++i)
+        sysbench_log().print(stdout, by_count ? "Event limit exceeded, exiting...\n" : "Time limit exceeded, exiting...\n");
+      sysbench_log().print(stdout, "Done.\n\n");
     }
     if (o.histogram) out += raidbench::report::sysbench_histogram(r->stats.combined_latency());
     // After checkpoints, the final report is of what came after the last one, as sysbench's.
