@@ -81,6 +81,23 @@ constexpr bool is_listed(std::string_view key, std::span<const std::string_view>
   return std::any_of(keys.begin(), keys.end(), [&](std::string_view k) { return iequals(key, k); });
 }
 
+/// A long vocabulary kept as the tool prints it: one entry a line of a raw string, so an entry is
+/// added by pasting it from a dump. Blanks around a line and blank lines are not entries.
+struct line_list {
+  std::string_view lines;
+};
+
+/// True when `key` is one of the list's lines (case-insensitive).
+constexpr bool is_listed(std::string_view key, line_list list) noexcept {
+  for (std::string_view rest = list.lines; !rest.empty();) {
+    const std::size_t end = rest.find('\n');
+    const std::string_view entry = trim(rest.substr(0, end));
+    if (!entry.empty() && iequals(entry, key)) return true;
+    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+  }
+  return false;
+}
+
 /// One spelling of a value in a tool's vocabulary: {"RAID-5", raid_level::raid5}.
 template <class E>
 struct spelling {

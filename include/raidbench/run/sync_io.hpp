@@ -25,37 +25,40 @@ inline int flush_descriptor(int fd, sync::call c) noexcept {
   return r;
 }
 
-/// pread(2) of n bytes, repeated for the rest after a partial read: n bytes, fewer only at the end of
-/// the file, or -1 with errno.
-inline long pread_all(int fd, std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
-  long r = ::pread(fd, buf, n, static_cast<off_t>(offset));
+/// n bytes moved by `call_at(done)`, one pread(2) or pwrite(2) of the rest from `done` on, repeated
+/// after a partial transfer or EINTR: n, or -1 with errno. A call that moves nothing is the end of the
+/// file for a read (`done` is returned) and no room left for a write (ENOSPC: a short write is never
+/// a success).
+template <bool Reading, class Call>
+long transfer_all(std::size_t n, Call call_at) noexcept {
+  long r = call_at(std::size_t{0});
   if (r == static_cast<long>(n)) [[likely]]
     return r;
   std::size_t done = 0;
-  for (;; r = ::pread(fd, buf + done, n - done, static_cast<off_t>(offset + done))) {
+  for (;; r = call_at(done)) {
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) return -1;
-    if (r == 0) return static_cast<long>(done);
-    if ((done += static_cast<std::size_t>(r)) == n) return static_cast<long>(n);
-  }
-}
-
-/// pwrite(2) of n bytes, repeated for the rest after a partial write: n, or -1 with errno (the error
-/// the rest met, such as ENOSPC: a short write is never a success).
-inline long pwrite_all(int fd, const std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
-  long r = ::pwrite(fd, buf, n, static_cast<off_t>(offset));
-  if (r == static_cast<long>(n)) [[likely]]
-    return r;
-  std::size_t done = 0;
-  for (;; r = ::pwrite(fd, buf + done, n - done, static_cast<off_t>(offset + done))) {
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) return -1;
-    if (r == 0) {  // no progress: the filesystem has no room left
+    if (r == 0) {
+      if constexpr (Reading) return static_cast<long>(done);
       errno = ENOSPC;
       return -1;
     }
     if ((done += static_cast<std::size_t>(r)) == n) return static_cast<long>(n);
   }
+}
+
+/// pread(2) of n bytes: n, fewer only at the end of the file, or -1 with errno.
+inline long pread_all(int fd, std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
+  return transfer_all<true>(n, [&](std::size_t done) noexcept {
+    return ::pread(fd, buf + done, n - done, static_cast<off_t>(offset + done));
+  });
+}
+
+/// pwrite(2) of n bytes: n, or -1 with errno (the error the rest met, such as ENOSPC).
+inline long pwrite_all(int fd, const std::byte* buf, std::size_t n, std::uint64_t offset) noexcept {
+  return transfer_all<false>(n, [&](std::size_t done) noexcept {
+    return ::pwrite(fd, buf + done, n - done, static_cast<off_t>(offset + done));
+  });
 }
 
 /// pread(2)/pwrite(2) on the target's descriptors, one call each: a copy (dd) sees partial reads and

@@ -1,21 +1,11 @@
 #pragma once
 /// policy_of: the slot, kind and name of a policy without values, declared once for it.
-#include <cstddef>
 #include <string_view>
+
+#include "raidbench/core/fixed_name.hpp"
 
 namespace raidbench {
 
-namespace detail {
-/// A string literal as a template argument.
-template <std::size_t N>
-struct fixed_name {
-  char text[N] = {};
-  // Not explicit: the literal in `policy_of<…, "read">` converts to it.
-  constexpr fixed_name(const char (&s)[N]) noexcept {
-    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
-  }
-};
-}  // namespace detail
 
 /// What a policy without values declares (`struct reads_t : policy_of<slot::mix, mix::kind::reads,
 /// "read"> {};`): `slot`, `kind` and `name`, inherited by what derives from it. A policy with values

@@ -114,85 +114,319 @@ inline constexpr std::string_view controller_blocks[] = {
 
 // Keys arcconf prints that the model has no field for (or that a block other than the one that
 // models them repeats), read past on purpose; collected from real outputs.
-inline constexpr std::string_view ignored_keys[] = {
-    "56 Day Warning Present", "Aborted Command Count", "Aborted Commands",
-    "Active PCIe Maximum Read Request Size", "Additional details", "Allow New Plaintext Logical device(s)",
-    "Array", "Array BBS Support", "Array Utilization", "Attached PHY Identifier", "Attached SAS Address",
-    "Attempts Left", "Authority Key ID", "Automatic Failover", "BIOS Halt on Missing Drive Count",
-    "Background consistency check", "Background consistency check period", "Backplane", "Backplane ID",
-    "Backplane Mode", "Bad Target Errors", "Battery FRU#", "Block Size", "Block Size of member drives",
-    "Boot Controller", "Boot Flash", "Boot Type", "Bootable", "CPLD (Load version/ Flash version)",
-    "CPLD Revision", "Cache Serial Number", "Cache State", "Cache State Details", "Cache Status", "Challenge",
-    "Channel ID", "Channel description", "Configured Drives", "Connection Number", "Connector Location",
-    "Connector Name", "Connector name", "Consistency Check Delay", "Consistency Check Inconsistency Notify",
-    "Consistency Check Status", "Controller Alarm", "Controller Cache Preservation", "Controller FRU#",
-    "Controller Locked", "Controller Mode", "Controller Password",
-    "Controller Password Unlock Attempts Remaining", "Controller Status", "Controller World Wide Name",
-    "Copyback", "Countdown Timer", "Crypto Account Password Unlock Attempts Remaining",
-    "Crypto Officer Password", "Crypto Timeout Exponent", "Current", "Current Discovery Protocol",
-    "Current Power Mode", "Current Value", "Cylinders", "Data scrubbing", "Defunct disk drive count",
-    "Defunct segments", "Defunct stripes", "Degraded Mode Performance Optimization", "Device Code",
-    "Device ID", "Device Type", "Digests And Certificate", "Drive Configuration Type",
-    "Drive Exposed to OS", "Drive Part Number", "Drive SKU Number", "Drive Unique ID",
-    "Drive has stale RIS data", "Drive(s) (Channel,Device)", "Driver", "Driver Name",
-    "Driver Supports SSD I/O Bypass", "EC Version#", "Ecc Recovered Read Errors", "Elevator Sort",
-    "Enclosure ID", "Enclosure Logical Identifier", "Endpoint ID", "Error Tunable Profile",
-    "Estimated Life Remaining", "Expand Priority", "Expander ID", "Expander Minimum Scan Duration",
-    "Expander SAS Address", "Expander Scan Time-out", "Express Local maxCrypto", "External Port Count",
-    "FCT Custom Init String Version", "FRU", "FW Locked for Update", "Failed Read Recovers",
-    "Failed Write Recovers", "Failed stripes", "Format Errors", "Full Stripe Size", "Functional Mode",
-    "Global Max SAS Phy Link Rate", "Global Physical Device Write Cache Policy", "Global task priority",
-    "HBA Drives", "Hard Read Errors", "Hard Write Errors", "Hardware Error", "Hardware Error Count",
-    "Hardware Errors", "Hardware Minor Revision", "Hardware Revision", "Has Suspended Controller Password",
-    "Heads", "Health Status", "Host bus link width", "Host bus speed", "Host bus type", "Hot Plug Count",
-    "I2C Address", "I2C Clock Speed", "I2C Clock Stretching", "Inconsistency Repair Policy", "Interface",
-    "Interface Type", "Internal Port Count", "Key Management Mode", "Key Mode", "LD Acceleration Method",
-    "Last Consistency Check Completion Time", "Last Consistency Check Duration", "Last Failure Reason",
-    "Latency", "License Installed", "Link Failure Count", "Local Key Cache", "Location",
-    "Logical Drive(s) Locked For Missing Controller Password", "Logical ID", "Logical devices/Failed/Degraded",
-    "Logical drives/Offline/Critical", "Manufacturing Model", "Manufacturing Part Number",
-    "Manufacturing SKU Number", "Manufacturing Spare Part Number", "Manufacturing Wellness Log", "Master Key",
-    "Master Key Identifier", "Master Key Reset in Progress", "Max Value Since Powered On",
-    "MaxIQ cache setting", "MaxIQ preferred cache setting", "Maximum Link Rate", "Maximum Temperature",
-    "Maximum Voltage", "Measurements With Signature", "Monitor Log Severity Level",
-    "Monitor and Performance Delay", "Mount Point(s)", "Mount Points", "NCQ status", "NCQ supported",
-    "NVMe Configuration Supported", "NVMe Supported", "NVRAM Checksum Status", "Name",
-    "Negotiated Logical Link Rate", "Negotiated PCIe Data Rate", "Negotiated Physical Link Rate",
-    "Non-Volatile Storage Status", "Not Ready Errors", "Number of Ports",
-    "Number of maxCrypto Data Logical devices", "Number of maxCrypto Foreign Logical devices without key",
-    "Number of maxCrypto Logical devices with maxCrypto off", "Number of maxCrypto Physical devices",
-    "OOB Interface", "Other Time Out Errors", "Over temperature",
-    "PCI Device ID", "PCI Vendor ID", "PCIe Maximum Payload Size", "PHY Count", "PHY Identifier",
-    "Parallel Consistency Check Count", "Parallel Consistency Check Supported", "Parity Error Count",
-    "Parity space", "Partitioned", "Password Recovery Parameters Set", "Pending Discovery Protocol",
-    "Pending I2C Address", "Pending I2C Clock Speed", "Pending I2C Clock Stretching", "Pending OOB Interface",
-    "Pending PCIe Maximum Read Request Size", "Pending Power Mode", "Pending SMBus Channel",
-    "Pending SMBus Device Type", "Pending Static EIDs Use On Initialization", "Pending VDM Notification",
-    "Performance Mode", "Persistent Event Log Policy", "Physical Block Size",
-    "Physical Drives Displayed during POST", "Post Prompt Timeout", "Power Consumption", "Power State",
-    "Power settings", "Primary Boot Volume", "Programmed Max Speed", "Protected by Hot-Spare", "Queue Depth",
-    "Read Cache Percentage", "Read-cache mode", "Read-cache setting", "Read-cache status",
-    "Reboot Required Reasons", "Rebuild Priority", "Remote Mode Master Key Mismatch", "Reported ESD",
-    "Reported ESD(T:L)", "Reserved Size", "Retry Recovered Read Errors", "Retry Recovered Write Errors",
-    "Rotational Speed", "Runtime BIOS", "S.M.A.R.T.", "SAS Address", "SED Controller Password Status",
-    "SED Encryption", "SED Encryption Status", "SED Operation In Progress",
-    "SEEPROM (Load version/ Flash version)", "SEEPROM Version", "SEP device ID", "SMART Warning Count",
-    "SMBus Channel", "SMBus Device Type", "SSD I/O Bypass", "SSD I/O Bypass Mixing", "SSD Smart Trip Wearout",
-    "Sanitize Erase Support", "Sanitize Lock Anti-Freeze Support", "Sanitize Lock Freeze Support",
-    "Sanitize Lock Setting", "Save Custom Defaults Setting", "Scsi Bus Faults", "Secondary Boot Volume",
-    "Sectors Per Track", "Sectors Reads", "Sectors Written", "Segment", "Sensor ID", "Service Hours",
-    "Skip Controller Password", "Smart Poll", "Spare Activation Mode", "Spare Rebuild Mode", "Speaker status",
-    "Spinup limit external drives", "Spinup limit internal drives", "Static EIDs Use On Initialization",
-    "Statistics data collection mode", "Status", "Stayawake period", "Stripe order (Channel,Device)",
-    "Subsystem Device ID", "Subsystem Vendor ID", "Supported", "Supported Power States", "Survival Mode",
-    "Temperature", "Temperature Sensor Status 1", "Temperature status", "Threshold Temperature",
-    "Time remaining (at current draw)", "Total Size", "Transformation Status", "Type", "UBM Controller ID",
-    "UEFI Health Reporting Mode", "Unconfigured Drives", "Unique Identifier", "Unused Size", "Usage Remaining",
-    "Used Size", "User Account Password Unlock Attempts Remaining", "User Password", "VDM Notification",
-    "VPD Assigned#", "Vendor", "Vendor ID", "Verify Write Setting", "Version", "Voltage",
-    "Volume Unique Identifier", "Wait for Cache Room", "World-wide name", "Write Cache Bypass Threshold Size",
-    "Write Cache Percentage", "maxCache Mixing", "maxCache RAID5 WriteBack Enabled", "maxCache Version",
-    "maxCrypto Status", "maxCrypto Supported"};
+inline constexpr text::line_list ignored_keys{R"(
+56 Day Warning Present
+Aborted Command Count
+Aborted Commands
+Active PCIe Maximum Read Request Size
+Additional details
+Allow New Plaintext Logical device(s)
+Array
+Array BBS Support
+Array Utilization
+Attached PHY Identifier
+Attached SAS Address
+Attempts Left
+Authority Key ID
+Automatic Failover
+BIOS Halt on Missing Drive Count
+Background consistency check
+Background consistency check period
+Backplane
+Backplane ID
+Backplane Mode
+Bad Target Errors
+Battery FRU#
+Block Size
+Block Size of member drives
+Boot Controller
+Boot Flash
+Boot Type
+Bootable
+CPLD (Load version/ Flash version)
+CPLD Revision
+Cache Serial Number
+Cache State
+Cache State Details
+Cache Status
+Challenge
+Channel ID
+Channel description
+Configured Drives
+Connection Number
+Connector Location
+Connector Name
+Consistency Check Delay
+Consistency Check Inconsistency Notify
+Consistency Check Status
+Controller Alarm
+Controller Cache Preservation
+Controller FRU#
+Controller Locked
+Controller Mode
+Controller Password
+Controller Password Unlock Attempts Remaining
+Controller Status
+Controller World Wide Name
+Copyback
+Countdown Timer
+Crypto Account Password Unlock Attempts Remaining
+Crypto Officer Password
+Crypto Timeout Exponent
+Current
+Current Discovery Protocol
+Current Power Mode
+Current Value
+Cylinders
+Data scrubbing
+Defunct disk drive count
+Defunct segments
+Defunct stripes
+Degraded Mode Performance Optimization
+Device Code
+Device ID
+Device Type
+Digests And Certificate
+Drive Configuration Type
+Drive Exposed to OS
+Drive Part Number
+Drive SKU Number
+Drive Unique ID
+Drive has stale RIS data
+Drive(s) (Channel,Device)
+Driver
+Driver Name
+Driver Supports SSD I/O Bypass
+EC Version#
+Ecc Recovered Read Errors
+Elevator Sort
+Enclosure ID
+Enclosure Logical Identifier
+Endpoint ID
+Error Tunable Profile
+Estimated Life Remaining
+Expand Priority
+Expander ID
+Expander Minimum Scan Duration
+Expander SAS Address
+Expander Scan Time-out
+Express Local maxCrypto
+External Port Count
+FCT Custom Init String Version
+FRU
+FW Locked for Update
+Failed Read Recovers
+Failed Write Recovers
+Failed stripes
+Format Errors
+Full Stripe Size
+Functional Mode
+Global Max SAS Phy Link Rate
+Global Physical Device Write Cache Policy
+Global task priority
+HBA Drives
+Hard Read Errors
+Hard Write Errors
+Hardware Error
+Hardware Error Count
+Hardware Errors
+Hardware Minor Revision
+Hardware Revision
+Has Suspended Controller Password
+Heads
+Health Status
+Host bus link width
+Host bus speed
+Host bus type
+Hot Plug Count
+I2C Address
+I2C Clock Speed
+I2C Clock Stretching
+Inconsistency Repair Policy
+Interface
+Interface Type
+Internal Port Count
+Key Management Mode
+Key Mode
+LD Acceleration Method
+Last Consistency Check Completion Time
+Last Consistency Check Duration
+Last Failure Reason
+Latency
+License Installed
+Link Failure Count
+Local Key Cache
+Location
+Logical Drive(s) Locked For Missing Controller Password
+Logical ID
+Logical devices/Failed/Degraded
+Logical drives/Offline/Critical
+Manufacturing Model
+Manufacturing Part Number
+Manufacturing SKU Number
+Manufacturing Spare Part Number
+Manufacturing Wellness Log
+Master Key
+Master Key Identifier
+Master Key Reset in Progress
+Max Value Since Powered On
+MaxIQ cache setting
+MaxIQ preferred cache setting
+Maximum Link Rate
+Maximum Temperature
+Maximum Voltage
+Measurements With Signature
+Monitor Log Severity Level
+Monitor and Performance Delay
+Mount Point(s)
+Mount Points
+NCQ status
+NCQ supported
+NVMe Configuration Supported
+NVMe Supported
+NVRAM Checksum Status
+Name
+Negotiated Logical Link Rate
+Negotiated PCIe Data Rate
+Negotiated Physical Link Rate
+Non-Volatile Storage Status
+Not Ready Errors
+Number of Ports
+Number of maxCrypto Data Logical devices
+Number of maxCrypto Foreign Logical devices without key
+Number of maxCrypto Logical devices with maxCrypto off
+Number of maxCrypto Physical devices
+OOB Interface
+Other Time Out Errors
+Over temperature
+PCI Device ID
+PCI Vendor ID
+PCIe Maximum Payload Size
+PHY Count
+PHY Identifier
+Parallel Consistency Check Count
+Parallel Consistency Check Supported
+Parity Error Count
+Parity space
+Partitioned
+Password Recovery Parameters Set
+Pending Discovery Protocol
+Pending I2C Address
+Pending I2C Clock Speed
+Pending I2C Clock Stretching
+Pending OOB Interface
+Pending PCIe Maximum Read Request Size
+Pending Power Mode
+Pending SMBus Channel
+Pending SMBus Device Type
+Pending Static EIDs Use On Initialization
+Pending VDM Notification
+Performance Mode
+Persistent Event Log Policy
+Physical Block Size
+Physical Drives Displayed during POST
+Post Prompt Timeout
+Power Consumption
+Power State
+Power settings
+Primary Boot Volume
+Programmed Max Speed
+Protected by Hot-Spare
+Queue Depth
+Read Cache Percentage
+Read-cache mode
+Read-cache setting
+Read-cache status
+Reboot Required Reasons
+Rebuild Priority
+Remote Mode Master Key Mismatch
+Reported ESD
+Reported ESD(T:L)
+Reserved Size
+Retry Recovered Read Errors
+Retry Recovered Write Errors
+Rotational Speed
+Runtime BIOS
+S.M.A.R.T.
+SAS Address
+SED Controller Password Status
+SED Encryption
+SED Encryption Status
+SED Operation In Progress
+SEEPROM (Load version/ Flash version)
+SEEPROM Version
+SEP device ID
+SMART Warning Count
+SMBus Channel
+SMBus Device Type
+SSD I/O Bypass
+SSD I/O Bypass Mixing
+SSD Smart Trip Wearout
+Sanitize Erase Support
+Sanitize Lock Anti-Freeze Support
+Sanitize Lock Freeze Support
+Sanitize Lock Setting
+Save Custom Defaults Setting
+Scsi Bus Faults
+Secondary Boot Volume
+Sectors Per Track
+Sectors Reads
+Sectors Written
+Segment
+Sensor ID
+Service Hours
+Skip Controller Password
+Smart Poll
+Spare Activation Mode
+Spare Rebuild Mode
+Speaker status
+Spinup limit external drives
+Spinup limit internal drives
+Static EIDs Use On Initialization
+Statistics data collection mode
+Status
+Stayawake period
+Stripe order (Channel,Device)
+Subsystem Device ID
+Subsystem Vendor ID
+Supported
+Supported Power States
+Survival Mode
+Temperature
+Temperature Sensor Status 1
+Temperature status
+Threshold Temperature
+Time remaining (at current draw)
+Total Size
+Transformation Status
+Type
+UBM Controller ID
+UEFI Health Reporting Mode
+Unconfigured Drives
+Unique Identifier
+Unused Size
+Usage Remaining
+Used Size
+User Account Password Unlock Attempts Remaining
+User Password
+VDM Notification
+VPD Assigned#
+Vendor
+Vendor ID
+Verify Write Setting
+Version
+Voltage
+Volume Unique Identifier
+Wait for Cache Room
+World-wide name
+Write Cache Bypass Threshold Size
+Write Cache Percentage
+maxCache Mixing
+maxCache RAID5 WriteBack Enabled
+maxCache Version
+maxCrypto Status
+maxCrypto Supported
+)"};
 
 // Lines without a "key : value" shape: headings of blocks the model has no place for, and notes.
 inline constexpr std::string_view ignored_lines[] = {
@@ -612,7 +846,7 @@ class reader : public line_reader<reader> {
 
 }  // namespace detail::arcconf_text
 
-RAIDBENCH_API bool parser_traits<arcconf>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(arcconf, std::string_view text) noexcept {
   bool heading = false, completed = false;
   while (!text.empty()) {
     const auto end = text.find('\n');
@@ -626,7 +860,7 @@ RAIDBENCH_API bool parser_traits<arcconf>::detect(std::string_view text) noexcep
   return heading && completed;
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<arcconf>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(arcconf, std::string_view text) {
   return detail::arcconf_text::reader{}.read(text, "arcconf", "no 'arcconf GETCONFIG' output in this text");
 }
 

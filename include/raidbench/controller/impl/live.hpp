@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "raidbench/controller/live.hpp"
+#include "raidbench/controller/text.hpp"
 #include "raidbench/core/run_command.hpp"
 
 namespace raidbench {
@@ -87,15 +88,11 @@ inline unsigned arcconf_controller_count(const std::string& text) {
 /// Array names ("md0", "md_d0") listed in /proc/mdstat.
 inline std::vector<std::string> md_arrays(const std::string& mdstat) {
   std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start < mdstat.size()) {
-    std::size_t end = mdstat.find('\n', start);
-    if (end == std::string::npos) end = mdstat.size();
-    const std::string_view line(mdstat.data() + start, end - start);
-    const auto colon = line.find(" : ");
-    if (line.starts_with("md") && colon != std::string_view::npos && line.substr(0, colon).find(' ') == std::string_view::npos)
-      names.emplace_back(line.substr(0, colon));
-    start = end + 1;
+  for (const auto& line : text::split_lines(mdstat)) {
+    const std::string_view s = line.text;
+    const auto colon = s.find(" : ");
+    if (s.starts_with("md") && colon != std::string_view::npos && s.substr(0, colon).find(' ') == std::string_view::npos)
+      names.emplace_back(s.substr(0, colon));
   }
   return names;
 }

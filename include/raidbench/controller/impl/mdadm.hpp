@@ -43,12 +43,39 @@ inline std::optional<vd_operation> parse_detail_operation(std::string_view s) {
 }
 
 // Keys of `mdadm --detail` the model has no field for, read past on purpose.
-inline constexpr std::string_view ignored_detail_keys[] = {
-    "Version", "Creation Time", "Used Dev Size", "Total Devices", "Working Devices", "Active Devices",
-    "Failed Devices", "Spare Devices", "Persistence", "Preferred Minor", "Update Time", "Events", "UUID", "Name",
-    "Consistency Policy", "Intent Bitmap", "Layout", "Virtual Disks", "Seq", "Container GUID", "Member Arrays",
-    "Container", "Cluster Name", "Delta Devices", "New Level", "New Layout", "New Chunksize", "Reshape pos'n",
-    "Number of Devices", "Journal", "Unique Identifier"};
+inline constexpr text::line_list ignored_detail_keys{R"(
+Version
+Creation Time
+Used Dev Size
+Total Devices
+Working Devices
+Active Devices
+Failed Devices
+Spare Devices
+Persistence
+Preferred Minor
+Update Time
+Events
+UUID
+Name
+Consistency Policy
+Intent Bitmap
+Layout
+Virtual Disks
+Seq
+Container GUID
+Member Arrays
+Container
+Cluster Name
+Delta Devices
+New Level
+New Layout
+New Chunksize
+Reshape pos'n
+Number of Devices
+Journal
+Unique Identifier
+)"};
 
 // "0 8 17 0 active sync /dev/sdb1", "- 0 0 1 removed": number, major, minor, role, each a number or "-".
 inline bool is_device_row(const std::vector<std::string_view>& words) {
@@ -168,7 +195,7 @@ class mdadm_reader : public line_reader<mdadm_reader> {
 
 }  // namespace detail::md
 
-RAIDBENCH_API bool parser_traits<mdadm>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(mdadm, std::string_view text) noexcept {
   bool header = false;
   while (!text.empty()) {
     const auto end = text.find('\n');
@@ -180,7 +207,7 @@ RAIDBENCH_API bool parser_traits<mdadm>::detect(std::string_view text) noexcept 
   return false;
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<mdadm>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(mdadm, std::string_view text) {
   return detail::md::mdadm_reader{}.read(text, "mdadm", "no 'mdadm --detail' output found");
 }
 

@@ -183,7 +183,7 @@ class mdstat_reader : public line_reader<mdstat_reader> {
 
 }  // namespace detail::md
 
-RAIDBENCH_API bool parser_traits<mdstat>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(mdstat, std::string_view text) noexcept {
   while (!text.empty()) {
     const auto end = text.find('\n');
     const std::string_view s = detail::trim(text.substr(0, end));
@@ -193,7 +193,7 @@ RAIDBENCH_API bool parser_traits<mdstat>::detect(std::string_view text) noexcept
   return false;
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<mdstat>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(mdstat, std::string_view text) {
   return detail::md::mdstat_reader{}.read(text, "mdstat", "no /proc/mdstat text found");
 }
 

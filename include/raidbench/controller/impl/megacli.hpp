@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "raidbench/controller/detail/fill.hpp"
+#include "raidbench/controller/detail/megaraid_keys.hpp"
 #include "raidbench/controller/megacli.hpp"
 #include "raidbench/controller/text.hpp"
 
@@ -182,93 +183,212 @@ inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
 }
 
 // Keys MegaCLI prints that the model has no field for (or that a block other than the one that
-// models them repeats), read past on purpose. They were collected from real dumps; anything else is
-// reported as a line not read. "Key = value" lines (BBU properties) use the same list.
-inline constexpr std::string_view ignored_keys[] = {
-    "Number of DISK GROUPS", "DISK GROUP", "Number of Spans", "SPAN", "Virtual Drive Information",
-    "Physical Disk Information",
-    "Absolute State of charge", "Access Policy", "Alarm", "Alarm Control", "Alarm Disable",
-    "Allow Boot with Preserved Cache", "Allow Ctrl Encryption", "Allow HDD SAS/SATA Mix in VD",
-    "Allow HDD/SSD Mix in VD", "Allow Mix in Enclosure", "Allow Mixed Redundancy on Array",
-    "Allow SATA in Cluster", "Allow SSD SAS/SATA Mix in VD", "Allowed Device Type", "Allowed Mixing",
-    "Any Offline VD Cache Preserved", "Array #", "Auto Detect BackPlane Enable",
-    "Auto Detect BackPlane Enabled", "Auto Enhanced Import", "Auto Learn Period", "Auto Rebuild",
-    "Auto-Learn Mode", "Average time to empty", "BBU Firmware Status", "BBU GasGauge Status", "BGI Rate",
-    "BIOS Continue on Error", "BIOS Enumerate VDs", "BIOS Error Handling", "BOOT Version", "Background Rate",
-    "Bad Blocks Exist", "Battery FRU", "Battery Warning", "Battery backup charge time",
-    "Block SSD Write Disk Cache Change", "Boot Block Version", "BreakMirror RAID Support", "CC Rate",
-    "CLI Version", "Cache Cade Type", "Cache Flush Interval", "Cache Offload premium feature required",
-    "Can spin up in 1 minute", "Capacitance", "Charger Status", "Charger System Ctrl", "Charger System State",
-    "Charging Terminated", "Charging current", "Chassis", "Chassis Status", "Check Consistency Rate",
-    "ChipRevision", "Cluster Active", "Cluster Disable", "Cluster Mode", "Cluster Permitted",
-    "Cluster Support", "Coerced Size", "Coercion Mode", "Commissioned Spare", "Connected Port Number",
-    "Connector Name", "Controller Id", "Critical Disks", "Ctrl-R Version", "Current", "Current Access Policy",
-    "Current Boot Mode", "Current Power Savings Policy", "Current Size of CacheCade",
-    "Current Size of FW Cache", "Current Time", "Cycle Count", "Date of Manufacture", "Dedicated Hot Spare",
-    "Default Access Policy", "Default LD PowerSave Policy", "Default Power Savings Policy",
-    "Default spin down time in minutes", "Degraded", "Delay Among Spinup Groups", "Delay during POST",
-    "Deny CC", "Deny Clear", "Deny Force Failed", "Deny Force Good/Bad", "Deny Locate", "Deny Missing Replace",
-    "Deny SCSI Passthrough", "Deny SMP Passthrough", "Deny STP Passthrough", "Design Capacity", "Design Mode",
-    "Design Voltage", "Device Chemistry", "Device ID", "Device Interface", "Device Name", "Device Speed",
-    "Direct PD Mapping", "Dirty LED Shows Drive Activity", "Disable Copyback", "Disable Ctrl-R",
-    "Disable Join Mirror", "Disable Online Controller Reset", "Disable Online PFK Change",
-    "Disable Puncturing", "Disable Spin Down of hot spares", "Discharge Terminated", "Discharging",
-    "Disk Cache Policy", "Disks", "Drive", "Drive is formatted for PI information", "Drive's NCQ setting",
-    "Drive's position", "Drive's postion", "Driver Version", "ECC Bucket Count", "ESM Serial Number",
-    "Ecc Bucket Leak Rate", "Ecc Bucket Size", "Emergency Spare", "Emulated Drive", "Enable Copyback on SMART",
-    "Enable Copyback to SSD on SMART Error", "Enable JBOD", "Enable LDBBM", "Enable Led Header",
-    "Enable SSD Patrol Read", "Enable Shield State", "Enable Spin Down of UnConfigured Drives",
-    "Enable Web BIOS", "EnableCrashDump", "EnableLDBBM", "Enclosure 0", "Enclosure 1",
-    "Enclosure Serial Number", "Enclosure Zoning Mode", "Enclosure position", "Enclosure type",
-    "Encryption Type", "Estimated Time to full recharge", "Exit Code", "Expose Enclosure Devices",
-    "FDE Capable", "FDE Enable", "FRU Part Number", "Failed Disks", "Fan", "Fan Speed", "Fan Status",
-    "Firmware Version", "Flash", "Flush Time", "Force Offline", "Force Online", "Force Rebuild",
-    "Foreign Config Import", "Foreign State", "Full Charge Capacity", "Fully Charged", "Fully Discharged",
-    "GasGuageStatus", "Global Hot Spares", "Host Interface", "Host Request Reordering", "Hotspare Information",
-    "I2c Errors Detected", "IO Policy", "Initialized", "Inquiry data", "Interrupt Throttle Active Count",
-    "Interrupt Throttle Completion", "Is VD Cached", "Is VD emulated",
-    "LD has drives that support T10 power conditions",
-    "LD's IO profile supports MAX power savings with cached writes", "LED Show Drive Activity",
-    "Last Predictive Failure Event Seq Number", "Learn Cycle Requested", "Learn Cycle Status",
-    "Learn Cycle Timeout", "Learn Delay Interval", "Link Speed", "Load Balance Mode", "Locked",
-    "Logical Sector Size", "MPT Version", "Maintain PD Fail History", "Manufacture Name", "Max Arms Per VD",
-    "Max Arrays", "Max Chained Enclosures", "Max Configurable CacheCade Size", "Max Data Transfer Size",
-    "Max Drives to Spinup at One Time", "Max Error", "Max LD per array", "Max Number of VDs",
-    "Max Parallel Commands", "Max SGE Count", "Max Spans Per VD", "Max Strip Size", "Max Stripe Size",
-    "Max Strips PerIO", "Maximum number of direct attached drives to spin up in 1 min",
-    "Memory Correctable Errors", "Memory Uncorrectable Errors", "Mfg. Date", "Min Strip Size",
-    "Min Stripe Size", "Mirror Data", "Module Version", "Module microcode update required", "NVDATA Version",
-    "NVRAM", "Needs EKM Attention", "Next Learn time", "No space to cache offload", "Non Coerced Size",
-    "Number of Alarms", "Number of Backend Port", "Number of Chassis", "Number of Fans",
-    "Number of Frontend Port", "Number of Physical Drives", "Number of Power Supplies",
-    "Number of SIM Modules", "Number of Slots", "Number of Temperature Sensors", "Number of Virtual Disks",
-    "Number of Voltage Sensors", "Number of bytes of user data in LBA", "Offline", "On board Expander",
-    "Ongoing Progresses", "Operating System", "Over Charged", "Over Temperature", "PFK in NVRAM", "PI",
-    "PI Eligibility", "POST delay", "PR Correct Unconfigured Areas", "PR Rate", "Pack Stat Configuration",
-    "Pack energy", "Pack is about to fail & should be replaced", "Parity Size", "Partner Device Id",
-    "Patrol Read Rate", "Periodic Learn Required", "Phy Polarity", "Phy PolaritySplit", "Physical Devices",
-    "Physical Drive Coercion Mode", "Physical Sector Size", "Port", "Port status", "Port's Linkspeed",
-    "Port-0", "Port-1", "Position", "Power Saving option", "Power Savings", "Power State", "Power Supply",
-    "Power Supply Status", "PreBoot CLI Enabled", "Preboot CLI Version", "Predictive Fail Poll Interval",
-    "Product Id", "Product Identification", "Product Revision Level", "RAID Level Supported", "Rebuild Rate",
-    "Reconstruct Rate", "Reconstruction", "Reconstruction Rate", "Remaining Capacity",
-    "Remaining Capacity Alarm", "Remaining Capacity Low", "Remaining Time Alarm", "Remaining reserve space",
-    "Restore Hot Spare on Insertion", "Restore HotSpare on Insertion", "Resynch Rate", "Revertible Hot Spares",
-    "Revision No", "Rework Date", "Run time to empty", "SAS Address", "SAS Address(0)", "SAS Address(1)",
-    "SAS Disable", "SMART Mode", "Sector Size", "Secured", "Security Key Assigned", "Security Key Failed",
-    "Security Key Not Backedup", "Self Diagnostic", "Sequence Number", "Serial Debugger", "Serial Number",
-    "Shield Counter", "Snapshot Enabled", "Span", "Spanning", "Specification Info", "Spin Down Mode",
-    "Spin Down time", "Status", "Strip Size", "Stripe Size", "SubDeviceId", "SubVendorId",
-    "Successful diagnostics completion on", "Support Boot Time PFK Change", "Support Breakmirror",
-    "Support PFK", "Support PI", "Support Security", "Support Shield State", "Support Temperature",
-    "Support the OCE without adding drives", "Supported Drives", "T10 Power State", "TMM FRU", "TPM",
-    "TTY Log In Flash", "Temp Sensor", "Temperature", "Temperature Sensor Status",
-    "Temperature sensor for ROC", "Temperature sensor for controller", "Time taken to detect CME",
-    "Transparent Learn", "Treat Single span R1E as R10", "Type", "Un-Certified Hard Disk Drives",
-    "Upgrade Key", "Use FDE Only", "Use disk activity for locate", "Vendor Id", "Vendor Identification",
-    "Vendor Specific", "Virtual Drives", "Voltage", "Voltage Sensor", "Voltage Sensor Status", "Voltage Value",
-    "WWN", "WebBIOS Version", "ZCR Config", "Zero Based Enclosure Enumeration", "isSOHGood", "App Data",
-    "Remining Time Alarm", "BBU Mode"};
+// models them repeats), read past on purpose, beside the firmware keys StorCLI prints too
+// (detail/megaraid_keys.hpp). They were collected from real dumps; anything else is reported as a
+// line not read. "Key = value" lines (BBU properties) use the same list.
+inline constexpr text::line_list ignored_keys{R"(
+Number of DISK GROUPS
+DISK GROUP
+Number of Spans
+SPAN
+Virtual Drive Information
+Physical Disk Information
+Absolute State of charge
+Alarm Disable
+Allow HDD SAS/SATA Mix in VD
+Allow HDD/SSD Mix in VD
+Allow Mix in Enclosure
+Allow SATA in Cluster
+Allow SSD SAS/SATA Mix in VD
+Allowed Device Type
+Allowed Mixing
+Array #
+Auto Detect BackPlane Enable
+Auto Detect BackPlane Enabled
+Average time to empty
+BBU Firmware Status
+BBU GasGauge Status
+BIOS Continue on Error
+BIOS Error Handling
+BOOT Version
+Background Rate
+Bad Blocks Exist
+Battery FRU
+Battery backup charge time
+Cache Cade Type
+Cache Flush Interval
+Cache Offload premium feature required
+Can spin up in 1 minute
+Charger Status
+Charger System Ctrl
+Charger System State
+Charging Terminated
+Charging current
+Chassis
+Chassis Status
+Check Consistency Rate
+Cluster Disable
+Cluster Mode
+Controller Id
+Critical Disks
+Current
+Current Access Policy
+Current Boot Mode
+Current Power Savings Policy
+Current Size of CacheCade
+Current Size of FW Cache
+Current Time
+Cycle Count
+Default Access Policy
+Default LD PowerSave Policy
+Default Power Savings Policy
+Default spin down time in minutes
+Degraded
+Delay Among Spinup Groups
+Design Mode
+Design Voltage
+Device Chemistry
+Disable Copyback
+Disable Ctrl-R
+Disable Spin Down of hot spares
+Discharge Terminated
+Discharging
+Disks
+Drive
+Drive is formatted for PI information
+Drive's NCQ setting
+Drive's position
+Drive's postion
+ESM Serial Number
+Ecc Bucket Leak Rate
+Emulated Drive
+Enable Copyback on SMART
+Enable Copyback to SSD on SMART Error
+Enable SSD Patrol Read
+Enable Spin Down of UnConfigured Drives
+Enclosure 0
+Enclosure 1
+Enclosure Serial Number
+Enclosure Zoning Mode
+Enclosure type
+Encryption Type
+Estimated Time to full recharge
+Exit Code
+FDE Capable
+FDE Enable
+FRU Part Number
+Failed Disks
+Fan
+Fan Speed
+Fan Status
+Firmware Version
+Flash
+Flush Time
+Foreign State
+Full Charge Capacity
+Fully Charged
+Fully Discharged
+GasGuageStatus
+Host Request Reordering
+Hotspare Information
+I2c Errors Detected
+Initialized
+Interrupt Throttle Active Count
+Interrupt Throttle Completion
+Is VD Cached
+Is VD emulated
+LD has drives that support T10 power conditions
+LD's IO profile supports MAX power savings with cached writes
+Last Predictive Failure Event Seq Number
+Learn Cycle Requested
+Learn Cycle Status
+Learn Cycle Timeout
+MPT Version
+Max Error
+Max LD per array
+Max Stripe Size
+Min Stripe Size
+Mirror Data
+NVRAM
+Number of Alarms
+Number of Backend Port
+Number of Chassis
+Number of Fans
+Number of Frontend Port
+Number of Physical Drives
+Number of Power Supplies
+Number of SIM Modules
+Number of Slots
+Number of Temperature Sensors
+Number of Virtual Disks
+Number of Voltage Sensors
+Offline
+Ongoing Progresses
+Over Charged
+Over Temperature
+PFK in NVRAM
+PI
+PI Eligibility
+POST delay
+PR Correct Unconfigured Areas
+PR Rate
+Pack Stat Configuration
+Pack is about to fail & should be replaced
+Parity Size
+Partner Device Id
+Periodic Learn Required
+Physical Devices
+Physical Drive Coercion Mode
+Port
+Port status
+Port's Linkspeed
+Port-0
+Port-1
+Position
+Power State
+Power Supply
+Power Supply Status
+PreBoot CLI Enabled
+Predictive Fail Poll Interval
+Product Id
+Product Identification
+Product Revision Level
+Reconstruction Rate
+Remaining Capacity
+Remaining Capacity Alarm
+Remaining Capacity Low
+Remaining Time Alarm
+Resynch Rate
+Run time to empty
+SAS Address(0)
+SAS Address(1)
+Security Key Failed
+Security Key Not Backedup
+Specification Info
+Spin Down time
+Status
+Stripe Size
+SubDeviceId
+SubVendorId
+T10 Power State
+TMM FRU
+Temp Sensor
+Temperature
+Temperature Sensor Status
+Transparent Learn
+Type
+Use FDE Only
+Use disk activity for locate
+Vendor Identification
+Vendor Specific
+Voltage Sensor
+Voltage Sensor Status
+Voltage Value
+isSOHGood
+App Data
+Remining Time Alarm
+BBU Mode
+)"};
 
 // Lines without a "key: value" shape that MegaCLI prints under a heading ("Allowed Mixing:").
 inline constexpr std::string_view ignored_lines[] = {"None", "Mix in Enclosure Allowed",
@@ -404,7 +524,7 @@ class reader {
     const auto kv = split_key_value(t);
     if (!kv) {
       const auto property = split_key_value(t, '=');
-      if (!is_listed(t, ignored_lines) && !is_sas_address_row(t) && !(property && is_listed(property->key, ignored_keys))) {
+      if (!is_listed(t, ignored_lines) && !is_sas_address_row(t) && !(property && megaraid::is_ignored(property->key, ignored_keys))) {
         // Probably the heading of a section this parser does not know: what follows belongs to no
         // VD, drive or battery read so far.
         warn(line.number, not_read(t));
@@ -438,7 +558,7 @@ class reader {
       case block::pci: read = pci_key(line.number, k, v); break;
       case block::enclosure: case block::summary: break;
     }
-    if (!read && !is_listed(k, ignored_keys)) {
+    if (!read && !megaraid::is_ignored(k, ignored_keys)) {
       warn(line.number, not_read(t));
       if (v.empty()) block_ = block::none;  // "Something Unknown:" heads a section of its own
     }
@@ -615,7 +735,7 @@ class reader {
       else warn(line.number, not_read(t));
       return;
     }
-    if (!summary_key(line.number, kv->key, kv->value) && !is_listed(kv->key, ignored_keys))
+    if (!summary_key(line.number, kv->key, kv->value) && !megaraid::is_ignored(kv->key, ignored_keys))
       warn(line.number, not_read(t));
   }
 
@@ -741,7 +861,7 @@ class reader {
 
 }  // namespace detail::megacli_detail
 
-RAIDBENCH_API bool parser_traits<megacli>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(megacli, std::string_view text) noexcept {
   using detail::icontains;
   return icontains(text, "Adapter #") || icontains(text, "Virtual Drive Information:") ||
          icontains(text, "Progress on Device at Enclosure") ||
@@ -751,7 +871,7 @@ RAIDBENCH_API bool parser_traits<megacli>::detect(std::string_view text) noexcep
          (icontains(text, "ProductName") && icontains(text, "FW Package Version"));
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<megacli>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(megacli, std::string_view text) {
   detail::megacli_detail::reader r;
   inventory inv = r.run(text);
   if (!r.found_anything()) return fail("megacli: no adapter, virtual drive, physical drive or BBU section found");

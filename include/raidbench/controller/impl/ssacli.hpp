@@ -123,36 +123,128 @@ constexpr bool is_smart_array_line(std::string_view s) noexcept {
 
 // Keys Smart Array tools print that the model has no field for (or that another block than the one
 // that models them repeats), read past on purpose; collected from real outputs.
-inline constexpr std::string_view ignored_keys[] = {
-    "Unrecoverable Media Errors", "Mirror Group 0", "Mirror Group 1", "Mirror Group 2", "Mirror Group 3",
-    "Array Type", "Backplane Module (BPM)", "Boot Volume", "Box", "Bus Interface", "Cache Board Present",
-    "Cache Module Temperature (C)", "Cache Serial Number", "Cache Status Details", "Caching Association",
-    "Carrier Application Version", "Carrier Bootloader Version", "Controller Mode", "Controller Mode Reboot",
-    "Controller Status", "Controller Temperature (C)", "Current Parallel Surface Scan Count",
-    "Current Power Mode", "Cylinders", "Degraded Performance Optimization", "Device Number",
-    "Drive Authentication Status", "Drive Bays", "Drive Type", "Drive Unique ID", "Drive exposed to OS",
-    "Driver Name", "Driver Supports HP SSD Smart Path", "Driver Supports SSD Smart Path", "Driver Version",
-    "Elevator Sort", "Encryption", "Estimated Life Remaining based on workload to date", "Expand Priority",
-    "Express Local Encryption", "Fan Control Module (FCM)", "Fan Status",
-    "Firmware Supports Online Firmware Activation", "Firmware Version", "Full Stripe Size", "HBA Mode Enabled",
-    "Hardware Revision", "Heads", "Health Monitor Module (HMM)", "Host Serial Number",
-    "Inconsistency Repair Policy", "Interface Type", "LD Acceleration Method", "Last Failure Reason",
-    "Latency Scheduler Setting", "Location", "Logical/Physical Block Size", "Managed Cable Connected",
-    "Max Parallel Surface Scan Count", "Maximum Temperature (C)", "Model", "Monitor and Performance Delay",
-    "Mount Points", "MultiDomain Status", "Native Block Size", "Negotiated PCIe Data Rate", "Number of Ports",
-    "OS Status", "PHY Count", "PHY Maximum Link Rate", "PHY Physical Link Rate",
-    "PHY Transfer Rate", "Parallel Surface Scan Supported", "Pending Controller Mode", "Port",
-    "Port Connection Number", "Port ID", "Port Location", "Port Max Phy Rate Limiting Supported",
-    "Post Prompt Timeout", "Power On Hours", "Power Supply Status", "Primary Boot Volume", "Queue Depth",
-    "RAID 6 (ADG) Status", "Rebuild Priority", "SAS Address", "SATA NCQ Capable", "SATA NCQ Enabled",
-    "SATA NCQ Supported", "SEP", "SSD Caching RAID5 WriteBack Enabled", "SSD Caching Version",
-    "Sanitize Erase Supported", "Sanitize Estimated Max Erase Time", "Secondary Boot Volume",
-    "Sectors Per Track", "Self Encrypting Drive", "Serial Number", "Seven Segment LED Display",
-    "Shingled Magnetic Recording Support", "Slot", "Smart Path", "Spare Activation Mode", "Status",
-    "Surface Analysis Inconsistency Notification", "Surface Scan Delay", "Surface Scan Mode", "Survival Mode",
-    "Temperature Status", "Total Cache Memory Available", "Unique Identifier",
-    "Unrestricted Sanitize Supported", "Unused Space", "Usage remaining", "Used Space", "Vendor ID", "WWID",
-    "Wait for Cache Room", "Warning"};
+inline constexpr text::line_list ignored_keys{R"(
+Unrecoverable Media Errors
+Mirror Group 0
+Mirror Group 1
+Mirror Group 2
+Mirror Group 3
+Array Type
+Backplane Module (BPM)
+Boot Volume
+Box
+Bus Interface
+Cache Board Present
+Cache Module Temperature (C)
+Cache Serial Number
+Cache Status Details
+Caching Association
+Carrier Application Version
+Carrier Bootloader Version
+Controller Mode
+Controller Mode Reboot
+Controller Status
+Controller Temperature (C)
+Current Parallel Surface Scan Count
+Current Power Mode
+Cylinders
+Degraded Performance Optimization
+Device Number
+Drive Authentication Status
+Drive Bays
+Drive Type
+Drive Unique ID
+Drive exposed to OS
+Driver Name
+Driver Supports HP SSD Smart Path
+Driver Supports SSD Smart Path
+Driver Version
+Elevator Sort
+Encryption
+Estimated Life Remaining based on workload to date
+Expand Priority
+Express Local Encryption
+Fan Control Module (FCM)
+Fan Status
+Firmware Supports Online Firmware Activation
+Firmware Version
+Full Stripe Size
+HBA Mode Enabled
+Hardware Revision
+Heads
+Health Monitor Module (HMM)
+Host Serial Number
+Inconsistency Repair Policy
+Interface Type
+LD Acceleration Method
+Last Failure Reason
+Latency Scheduler Setting
+Location
+Logical/Physical Block Size
+Managed Cable Connected
+Max Parallel Surface Scan Count
+Maximum Temperature (C)
+Model
+Monitor and Performance Delay
+Mount Points
+MultiDomain Status
+Native Block Size
+Negotiated PCIe Data Rate
+Number of Ports
+OS Status
+PHY Count
+PHY Maximum Link Rate
+PHY Physical Link Rate
+PHY Transfer Rate
+Parallel Surface Scan Supported
+Pending Controller Mode
+Port
+Port Connection Number
+Port ID
+Port Location
+Port Max Phy Rate Limiting Supported
+Post Prompt Timeout
+Power On Hours
+Power Supply Status
+Primary Boot Volume
+Queue Depth
+RAID 6 (ADG) Status
+Rebuild Priority
+SAS Address
+SATA NCQ Capable
+SATA NCQ Enabled
+SATA NCQ Supported
+SEP
+SSD Caching RAID5 WriteBack Enabled
+SSD Caching Version
+Sanitize Erase Supported
+Sanitize Estimated Max Erase Time
+Secondary Boot Volume
+Sectors Per Track
+Self Encrypting Drive
+Serial Number
+Seven Segment LED Display
+Shingled Magnetic Recording Support
+Slot
+Smart Path
+Spare Activation Mode
+Status
+Surface Analysis Inconsistency Notification
+Surface Scan Delay
+Surface Scan Mode
+Survival Mode
+Temperature Status
+Total Cache Memory Available
+Unique Identifier
+Unrestricted Sanitize Supported
+Unused Space
+Usage remaining
+Used Space
+Vendor ID
+WWID
+Wait for Cache Room
+Warning
+)"};
 
 // Lines without a "key: value" shape that open a block the model has no place for.
 inline constexpr std::string_view ignored_lines[] = {"Physical Drives"};
@@ -588,7 +680,7 @@ class reader : public line_reader<reader> {
 
 }  // namespace detail::smart_array
 
-RAIDBENCH_API bool parser_traits<ssacli>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(ssacli, std::string_view text) noexcept {
   while (!text.empty()) {
     const auto end = text.find('\n');
     if (detail::smart_array::is_smart_array_line(detail::trim(text.substr(0, end)))) return true;
@@ -597,7 +689,7 @@ RAIDBENCH_API bool parser_traits<ssacli>::detect(std::string_view text) noexcept
   return false;
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<ssacli>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(ssacli, std::string_view text) {
   return detail::smart_array::reader{}.read(text, "ssacli", "no Smart Array controller, drive or ssacli message in this text");
 }
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/controller/detail/fill.hpp"
+#include "raidbench/controller/detail/megaraid_keys.hpp"
 #include "raidbench/controller/storcli.hpp"
 #include "raidbench/controller/text.hpp"
 
@@ -93,121 +94,297 @@ inline std::optional<battery_state> battery_state_of(std::string_view s) {
 }
 
 // Keys storcli prints that the model has no field for (or that a section other than the one that
-// models them repeats), read past on purpose; collected from real outputs, text and JSON.
-inline constexpr std::string_view ignored_keys[] = {
-    "Serial Number",
-    "Voltage",
-    "A rollback operation is in progress", "Abort CC on Error", "Access Policy", "Adapter Type", "Alarm",
-    "Alarm Control", "Allow Boot with Preserved Cache", "Allow Ctrl Encryption",
-    "Allow Mixed Redundancy on Array", "Any Offline VD Cache Preserved", "At least one PFK exists in NVRAM",
-    "Auto Enhanced Import", "Auto Learn Period", "Auto Rebuild", "Auto detect BackPlane", "Auto-Learn Mode",
-    "BBM Error Count", "BBU", "BBU Status", "BGI Rate", "BIOS Enumerate VDs", "Backend Port Count",
-    "Battery Warning", "Battery learn Reoccurrence", "BatteryFRU", "Bios was not detected during boot",
-    "Block SSD Write Disk Cache Change", "Board Assembly", "Board Name", "Board Tracer Number", "Boot Agent",
-    "Boot Block Version", "Boot Volume Supported", "Bootloader Version", "BreakMirror RAID Support",
-    "Bus Number", "CC Rate", "CLI Version", "CPLD Version", "CacheVault Flash Size", "Cachebypass Mode",
-    "Cachebypass size", "Capability", "Capacitance", "Certified", "ChipRevision", "Cluster Active",
-    "Cluster Permitted", "Cluster Support", "Coerced size", "Coercion Mode", "Commissioned Spare",
-    "Concurrent commands supported", "Config ID", "Configured", "Connected Port Number", "Connector Name",
-    "Consistency Check Reoccurrence", "Controller Bus Type", "Controller Status", "Controller Time",
-    "Controller has booted into certificate provision mode", "Controller has booted into safe mode",
-    "Controller must be rebooted to complete security operation", "Controller shutdown required",
-    "Creation Date", "Creation Time", "Cryptographic Erase Capable", "Ctrl temperature(Degree Celsius)",
-    "Ctrl-R Version", "Current Controller Date/Time", "Current Personality", "Current Size of CacheCade (GB)",
-    "Current Size of FW Cache (MB)", "Current System Date/time", "Data Protection", "Date of Manufacture",
-    "Dedicated Hot Spare", "Dedicated HotSpares Limited", "Default spin down time (mins)",
-    "Delay Among Spinup Groups (sec)", "Delay during POST", "Deny CC", "Deny Clear", "Deny Force Failed",
-    "Deny Force Good/Bad", "Deny Locate", "Deny Missing Replace", "Deny SCSI Passthrough",
-    "Deny SMP Passthrough", "Deny STP Passthrough", "Design Capacity", "Device Id", "Device Interface",
-    "Device Name", "Device Number", "Device Speed", "Direct PD Mapping", "Dirty LED Shows Drive Activity",
-    "Disable Join Mirror", "Disable Online Controller Reset", "Disable Online PFK Change",
-    "Disable Puncturing", "DisableHII", "Disk Cache Policy", "Domain ID", "Drive Coercion Mode",
-    "Drive Groups", "Drive is formatted for PI", "Drive position", "Driver Name", "Driver Version",
-    "ECC Bucket Count", "ECC Bucket Leak Rate (hrs)", "ECC Bucket Size", "Emergency Spare", "Emulation type",
-    "Enable BIOS", "Enable Ctrl-R", "Enable JBOD", "Enable LDBBM", "Enable LED Header", "Enable PreBoot CLI",
-    "Enable SCSI Unmap", "Enable Shield State", "Enable Snapdump", "Enable SystemPD", "Enable Web BIOS",
-    "EnableCrashDump", "EnableLDBBM", "Enclosure position", "Enclosures", "Encryption",
-    "Expose Enclosure Devices", "Exposed to OS", "Extended LD", "FDE Drive Mix Support", "FDE Type",
-    "FW and Event Time in GMT", "Failed to get lock key on bootup", "Flash Size", "Flush Time(Default)",
-    "Force Offline", "Force Online", "Force Rebuild", "Foreign Config Import", "Front End Port Count",
-    "Function Number", "Global Hot Spares", "HII Version", "Headless Mode", "Host Interface", "Host Name",
-    "IO Policy", "Image name", "Inquiry Data", "Is LD Ready for OS Requests", "LED Show Drive Activity",
-    "Last Predictive Failure Event Sequence Number", "Learn Delay Interval", "Link Speed", "Load Balance Mode",
-    "Lock Key Assigned", "Lock key has not been backed up", "Locked", "Logical Sector Size",
-    "Maintain PD Fail History", "Manufacture Name", "Manufacturer Id", "Max Arms Per VD", "Max Arrays",
-    "Max Chained Enclosures", "Max Configurable CacheCade Size", "Max Configurable CacheCade Size(GB)",
-    "Max Data Transfer Size", "Max Drives to Spinup at One Time", "Max Number of VDs", "Max Parallel Commands",
-    "Max SGE Count", "Max Spans Per VD", "Max Strip Size", "Max Strips PerIO", "Max Transportable DGs",
-    "Max VD per array", "Maximum number of direct attached drives to spin up in 1 min",
-    "Memory Correctable Errors", "Memory Uncorrectable Errors", "Mfg Date", "Mfg. Date", "Min Strip Size",
-    "Missing Drives Count", "Mix in Enclosure", "Mix of SAS/SATA of HDD type in VD",
-    "Mix of SAS/SATA of SSD type in VD", "Mix of SSD/HDD in VD", "Module Version",
-    "Module microcode update required", "Multipath", "NAND Vendor", "NCQ", "NCQ setting", "NVDATA Version",
-    "NVRAM Size", "Needs EKM Attention", "Next Battery Learn", "Next Consistency check launch",
-    "Next Learn time", "Next Patrol Read launch", "No space to cache offload", "Non Coerced size",
-    "Number of Blocks", "Number of Controllers", "Number of bytes of user data in LBA", "OEMID",
-    "On Board Expander", "Operating System", "PCI Bus Number",
-    "PCI Device Number", "PCI Function Number", "PCI Slot", "PD Firmware Download in progress", "PI Eligible",
-    "PI type", "PSOC Version", "Pack Energy", "Patrol Read Rate", "Patrol Read Reoccurrence",
-    "Performance Metrics", "Phy Polarity", "Phy PolaritySplit", "Physical Drives", "Physical Sector Size",
-    "Point In Time Progress", "Power Saving option", "Power Savings", "Preboot CLI Version",
-    "RAID Level Supported", "ROC temperature(Degree Celcius)", "ROC temperature(Degree Celsius)",
-    "Read Policy", "Read cache bypass enabled for Parity RAID LDs", "Real Time Scheduler", "Rebuild Rate",
-    "Reconstruct Rate", "Reconstruction", "Remaining Reserve Space", "Reorder Host Requests",
-    "Requested Boot Drive", "Restore Hot Spare on Insertion", "Restore HotSpare on Insertion",
-    "Revertible Hot Spares", "Revision No", "Rework Date", "SAS Address", "SAS Disable", "SBR Version",
-    "SCSI NAA Id", "SED Capable", "SED Enabled", "SMART Mode", "SSC Policy is WB", "Safe ID",
-    "Sanitize Support", "Scheduled Tasks", "Sector Size", "Secured", "Security Key Assigned",
-    "Security Protocol", "Self Diagnostic", "Sequence Number", "Serial Debugger", "Set Power State For Cfg",
-    "Shield Counter", "Snapshot Enabled", "Spanning", "Spin Down Mode", "Status Code", "Stop BIOS on Error",
-    "StoreLib IR3 Version", "StoreLib IT Version", "Strip Size", "SubDevice Id", "SubVendor Id",
-    "Successful diagnostics completion on", "Support AES Encryption Algorithm", "Support Allowed Operations",
-    "Support Boot Time PFK Change", "Support Breakmirror", "Support CPLDUpdate", "Support Clear Snapdump",
-    "Support Config Auto Balance", "Support Config Page Model", "Support Ctrl Info Extended",
-    "Support Debug Queue", "Support Degraded Media", "Support Diagnostic results",
-    "Support DisableImmediateIO", "Support Disabling Auto Select Boot Drive", "Support Drive Crypto Erase",
-    "Support Drive FW Download Mask", "Support Drive Makers Authority",
-    "Support Drive Unrecovered Medium Error Count", "Support DrvActivityLEDSetting", "Support Dual Fw Image",
-    "Support EKM", "Support Emergency Spares", "Support Emulated Drives", "Support Enclosure Enumeration",
-    "Support Encrypted MFC", "Support Enhanced Foreign Import", "Support Ext Enclosure",
-    "Support Extended Controller Property", "Support Extended Drive performance Monitoring",
-    "Support Extended Sanitize", "Support FW Triggered Snapdump", "Support Factory Repurpose",
-    "Support FastPath", "Support FlushWriteVerify", "Support Force Personality Change", "Support ForceFlash",
-    "Support ForceTo512e", "Support IButton less", "Support Inactivity Print", "Support JBOD",
-    "Support JBOD Write cache", "Support LD Rebuild errorcounter", "Support LDPI Type1", "Support LDPI Type2",
-    "Support LDPI Type3", "Support Lane DeviceType", "Support Lane current speed", "Support Large QD Support",
-    "Support LargeIOSupport", "Support Ld BBM Info", "Support Least Latency Mode", "Support Maintenance Mode",
-    "Support Max Rate SATA", "Support Multipath", "Support NVMe Init Error Device ConnectorIndex",
-    "Support NVMe Repair", "Support NVMe Thermal Poll", "Support NVMe Width", "Support None Mode Params",
-    "Support Odd & Even Drive count in RAID1E", "Support OnDemand Snapdump", "Support PCIe PERST override",
-    "Support PCIe Reference Clock override", "Support PD Firmware Download", "Support PFK",
-    "Support PHY current speed", "Support PI", "Support PSOC Part Information", "Support PSOC Update",
-    "Support Package Stamp Mismatch Reporting", "Support Parallel FW Update",
-    "Support Parity Read Cache Bypass", "Support Perf Tuning", "Support Phy State Control",
-    "Support Physical Link Speed", "Support Platform Security", "Support Power State",
-    "Support Powersave Max With Cache", "Support Report Delay OCR Range", "Support Reset Now",
-    "Support SMP Passthru with Port Number", "Support SRIOV Options", "Support SSC Association",
-    "Support SSC WriteBack", "Support SSD PatrolRead", "Support SSD Wear Gauge", "Support Sanitize",
-    "Support Secure Boot", "Support Security", "Support SecurityonJBOD", "Support Sesmonitoring",
-    "Support Set Link Speed", "Support Shield State", "Support Slow array threshold calculation",
-    "Support Smart Poll Interval for DirectAttached", "Support SnapDump Preboot Trace Buffer Toggle",
-    "Support Snapdump", "Support Start of day PL log capture", "Support Suspend Resume BG ops",
-    "Support SystemPD", "Support T10 Power State", "Support Temperature",
-    "Support Third Party Drive Lock Status", "Support Uneven span", "Support VD Cachebypass",
-    "Support VD Hide", "Support VD Scsi Unmap", "Support VD discardCacheDuringLDDelete", "Support VolatileKey",
-    "Support Write Buffer 16", "Support Write Journal Pinning", "Support discardCacheDuringLDDelete",
-    "Support more than 8 Phys", "Support the OCE without adding drives", "Supported Drives", "System Time",
-    "TPM", "TR", "TTY Log In Flash", "Temperature Sensor for Controller", "Temperature Sensor for ROC",
-    "Time taken to detect CME", "Topology Type", "Total foreign drive groups", "Treat Single span R1E as R10",
-    "Un-Certified Hard Disk Drives", "Unmap Enabled", "Upgradable CPLD", "Upgradable PSOC", "Upgrade Key",
-    "Use drive activity for locate", "VD PowerSave Policy", "VD has Emulated PD", "Vendor Id",
-    "Virtual Drives", "WWN", "WebBIOS Version", "Wide Port Capable", "Write Policy", "ZCR Config",
-    "Zero Based Enclosure Enumeration", "scap Date of Manufacture", "scapBatPackAssmNo", "scapBatversionNo",
-    "scapPCBversionNo", "scapPcbAssmNo", "scapSerialNo", "tmm Date of Manufacture", "tmmBatPackAssmNo",
-    "tmmBatversionNo", "tmmFru", "tmmPCBversionNo", "tmmPcbAssmNo", "tmmSerialNo", "PR Mode",
-    "PR Execution Delay", "PR iterations completed", "PR Next Start time", "PR on SSD", "PR Current State",
-    "PR Excluded VDs", "PR MaxConcurrentPd", "CC Operation Mode", "CC Execution Delay", "CC Next Starttime",
-    "CC Current State", "CC Number of iterations", "CC Number of VD completed", "CC Excluded VDs"};
+// models them repeats), read past on purpose, beside the firmware keys MegaCLI prints too
+// (detail/megaraid_keys.hpp); collected from real outputs, text and JSON.
+inline constexpr text::line_list ignored_keys{R"(
+A rollback operation is in progress
+Abort CC on Error
+Adapter Type
+At least one PFK exists in NVRAM
+Auto detect BackPlane
+BBM Error Count
+BBU
+BBU Status
+Backend Port Count
+Battery learn Reoccurrence
+BatteryFRU
+Bios was not detected during boot
+Board Assembly
+Board Name
+Board Tracer Number
+Boot Agent
+Boot Volume Supported
+Bootloader Version
+Bus Number
+CPLD Version
+CacheVault Flash Size
+Cachebypass Mode
+Cachebypass size
+Capability
+Certified
+Concurrent commands supported
+Config ID
+Configured
+Consistency Check Reoccurrence
+Controller Bus Type
+Controller Status
+Controller Time
+Controller has booted into certificate provision mode
+Controller has booted into safe mode
+Controller must be rebooted to complete security operation
+Controller shutdown required
+Creation Date
+Creation Time
+Cryptographic Erase Capable
+Ctrl temperature(Degree Celsius)
+Current Controller Date/Time
+Current Personality
+Current Size of CacheCade (GB)
+Current Size of FW Cache (MB)
+Current System Date/time
+Data Protection
+Dedicated HotSpares Limited
+Default spin down time (mins)
+Delay Among Spinup Groups (sec)
+Device Number
+DisableHII
+Domain ID
+Drive Coercion Mode
+Drive Groups
+Drive is formatted for PI
+Drive position
+Driver Name
+ECC Bucket Leak Rate (hrs)
+Emulation type
+Enable BIOS
+Enable Ctrl-R
+Enable PreBoot CLI
+Enable SCSI Unmap
+Enable Snapdump
+Enable SystemPD
+Enclosures
+Encryption
+Exposed to OS
+Extended LD
+FDE Drive Mix Support
+FDE Type
+FW and Event Time in GMT
+Failed to get lock key on bootup
+Flash Size
+Flush Time(Default)
+Front End Port Count
+Function Number
+HII Version
+Headless Mode
+Host Name
+Image name
+Is LD Ready for OS Requests
+Last Predictive Failure Event Sequence Number
+Lock Key Assigned
+Lock key has not been backed up
+Manufacturer Id
+Max Configurable CacheCade Size(GB)
+Max Transportable DGs
+Max VD per array
+Mfg Date
+Missing Drives Count
+Mix in Enclosure
+Mix of SAS/SATA of HDD type in VD
+Mix of SAS/SATA of SSD type in VD
+Mix of SSD/HDD in VD
+Multipath
+NAND Vendor
+NCQ
+NCQ setting
+NVRAM Size
+Next Battery Learn
+Next Consistency check launch
+Next Patrol Read launch
+Number of Blocks
+Number of Controllers
+OEMID
+PCI Bus Number
+PCI Device Number
+PCI Function Number
+PCI Slot
+PD Firmware Download in progress
+PI Eligible
+PI type
+PSOC Version
+Patrol Read Reoccurrence
+Performance Metrics
+Physical Drives
+Point In Time Progress
+ROC temperature(Degree Celcius)
+ROC temperature(Degree Celsius)
+Read Policy
+Read cache bypass enabled for Parity RAID LDs
+Real Time Scheduler
+Reorder Host Requests
+Requested Boot Drive
+SBR Version
+SCSI NAA Id
+SED Capable
+SED Enabled
+SSC Policy is WB
+Safe ID
+Sanitize Support
+Scheduled Tasks
+Security Protocol
+Set Power State For Cfg
+Status Code
+Stop BIOS on Error
+StoreLib IR3 Version
+StoreLib IT Version
+SubDevice Id
+SubVendor Id
+Support AES Encryption Algorithm
+Support Allowed Operations
+Support CPLDUpdate
+Support Clear Snapdump
+Support Config Auto Balance
+Support Config Page Model
+Support Ctrl Info Extended
+Support Debug Queue
+Support Degraded Media
+Support Diagnostic results
+Support DisableImmediateIO
+Support Disabling Auto Select Boot Drive
+Support Drive Crypto Erase
+Support Drive FW Download Mask
+Support Drive Makers Authority
+Support Drive Unrecovered Medium Error Count
+Support DrvActivityLEDSetting
+Support Dual Fw Image
+Support EKM
+Support Emergency Spares
+Support Emulated Drives
+Support Enclosure Enumeration
+Support Encrypted MFC
+Support Enhanced Foreign Import
+Support Ext Enclosure
+Support Extended Controller Property
+Support Extended Drive performance Monitoring
+Support Extended Sanitize
+Support FW Triggered Snapdump
+Support Factory Repurpose
+Support FastPath
+Support FlushWriteVerify
+Support Force Personality Change
+Support ForceFlash
+Support ForceTo512e
+Support IButton less
+Support Inactivity Print
+Support JBOD
+Support JBOD Write cache
+Support LD Rebuild errorcounter
+Support LDPI Type1
+Support LDPI Type2
+Support LDPI Type3
+Support Lane DeviceType
+Support Lane current speed
+Support Large QD Support
+Support LargeIOSupport
+Support Ld BBM Info
+Support Least Latency Mode
+Support Maintenance Mode
+Support Max Rate SATA
+Support Multipath
+Support NVMe Init Error Device ConnectorIndex
+Support NVMe Repair
+Support NVMe Thermal Poll
+Support NVMe Width
+Support None Mode Params
+Support Odd & Even Drive count in RAID1E
+Support OnDemand Snapdump
+Support PCIe PERST override
+Support PCIe Reference Clock override
+Support PD Firmware Download
+Support PHY current speed
+Support PSOC Part Information
+Support PSOC Update
+Support Package Stamp Mismatch Reporting
+Support Parallel FW Update
+Support Parity Read Cache Bypass
+Support Perf Tuning
+Support Phy State Control
+Support Physical Link Speed
+Support Platform Security
+Support Power State
+Support Powersave Max With Cache
+Support Report Delay OCR Range
+Support Reset Now
+Support SMP Passthru with Port Number
+Support SRIOV Options
+Support SSC Association
+Support SSC WriteBack
+Support SSD PatrolRead
+Support SSD Wear Gauge
+Support Sanitize
+Support Secure Boot
+Support SecurityonJBOD
+Support Sesmonitoring
+Support Set Link Speed
+Support Slow array threshold calculation
+Support Smart Poll Interval for DirectAttached
+Support SnapDump Preboot Trace Buffer Toggle
+Support Snapdump
+Support Start of day PL log capture
+Support Suspend Resume BG ops
+Support SystemPD
+Support T10 Power State
+Support Third Party Drive Lock Status
+Support Uneven span
+Support VD Cachebypass
+Support VD Hide
+Support VD Scsi Unmap
+Support VD discardCacheDuringLDDelete
+Support VolatileKey
+Support Write Buffer 16
+Support Write Journal Pinning
+Support discardCacheDuringLDDelete
+Support more than 8 Phys
+System Time
+TR
+Topology Type
+Total foreign drive groups
+Unmap Enabled
+Upgradable CPLD
+Upgradable PSOC
+Use drive activity for locate
+VD PowerSave Policy
+VD has Emulated PD
+Wide Port Capable
+Write Policy
+scap Date of Manufacture
+scapBatPackAssmNo
+scapBatversionNo
+scapPCBversionNo
+scapPcbAssmNo
+scapSerialNo
+tmm Date of Manufacture
+tmmBatPackAssmNo
+tmmBatversionNo
+tmmFru
+tmmPCBversionNo
+tmmPcbAssmNo
+tmmSerialNo
+PR Mode
+PR Execution Delay
+PR iterations completed
+PR Next Start time
+PR on SSD
+PR Current State
+PR Excluded VDs
+PR MaxConcurrentPd
+CC Operation Mode
+CC Execution Delay
+CC Next Starttime
+CC Current State
+CC Number of iterations
+CC Number of VD completed
+CC Excluded VDs
+)"};
 // Tables whose rows the model has no place for.
 inline constexpr std::string_view ignored_tables[] = {
     "Advanced Software Option", "Enclosure Information", "Enclosure LIST", "FOREIGN CONFIGURATION",
@@ -288,7 +465,7 @@ class builder {
   void kv(std::size_t line, std::string_view section, std::string_view key, std::string_view value) {
     value = trim(value);
     key = trim(key);
-    if (!read_kv(line, section, key, value) && !is_listed(key, ignored_keys))
+    if (!read_kv(line, section, key, value) && !megaraid::is_ignored(key, ignored_keys))
       warn(line, not_read(std::string(key) + " = " + std::string(value)));
   }
 
@@ -844,7 +1021,7 @@ inline bool looks_like_json(std::string_view text) noexcept {
 
 }  // namespace detail::storcli_detail
 
-RAIDBENCH_API bool parser_traits<storcli>::detect(std::string_view text) noexcept {
+RAIDBENCH_API bool detect_tool_text(storcli, std::string_view text) noexcept {
   using detail::icontains;
   if (detail::storcli_detail::looks_like_json(text)) return icontains(text, "\"Controllers\"") && icontains(text, "\"Command Status\"");
   return icontains(text, "Status = Success") || icontains(text, "Status = Failure") ||
@@ -854,7 +1031,7 @@ RAIDBENCH_API bool parser_traits<storcli>::detect(std::string_view text) noexcep
           (icontains(text, "Drive-ID") && icontains(text, "Progress%")));
 }
 
-RAIDBENCH_API expected<inventory> parser_traits<storcli>::parse(std::string_view text) {
+RAIDBENCH_API expected<inventory> parse_tool_text(storcli, std::string_view text) {
   detail::storcli_detail::builder b;
   if (detail::storcli_detail::looks_like_json(text)) {
     detail::storcli_detail::json_walker walker(b, text);

@@ -26,28 +26,29 @@ inline std::string sysbench_short(double v) {
 }
 
 inline double ms(double ns) { return ns / 1e6; }
+
+// Bytes as a value below 1024 and the power of 1024 it is in (0 to 6), as both sysbench versions scale sizes.
+struct scaled_size {
+  double value;
+  int power;
+};
+inline scaled_size in_powers_of_1024(std::uint64_t bytes) noexcept {
+  scaled_size s{static_cast<double>(bytes), 0};
+  for (; s.value >= 1024 && s.power < 6; ++s.power) s.value /= 1024;
+  return s;
+}
 }  // namespace detail
 
 RAIDBENCH_API std::string sysbench_size(std::uint64_t bytes) {
   static constexpr const char* prefixes[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-  double v = static_cast<double>(bytes);
-  int i = 0;
-  while (v >= 1024 && i < 6) {
-    v /= 1024;
-    ++i;
-  }
-  return detail::sysbench_short(v) + prefixes[i];
+  const auto [v, power] = detail::in_powers_of_1024(bytes);
+  return detail::sysbench_short(v) + prefixes[power];
 }
 
 RAIDBENCH_API std::string sysbench04_size(std::uint64_t bytes) {
   static constexpr const char* units[] = {"b", "Kb", "Mb", "Gb", "Tb", "Pb", "Eb"};
-  double v = static_cast<double>(bytes);
-  int i = 0;
-  while (v >= 1024 && i < 6) {
-    v /= 1024;
-    ++i;
-  }
-  return fmt::format("{:.5g}{}", v, units[i]);  // sb_print_value_size(): "%.5g" and the unit
+  const auto [v, power] = detail::in_powers_of_1024(bytes);
+  return fmt::format("{:.5g}{}", v, units[power]);  // sb_print_value_size(): "%.5g" and the unit
 }
 
 RAIDBENCH_API std::string sysbench_general_report(const sysbench_summary& s) {

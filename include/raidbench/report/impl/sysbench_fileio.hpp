@@ -27,6 +27,35 @@ inline bool random_mode(fileio_mode m) {
 inline std::string_view io_words(std::string_view io) {
   return io == "async" ? "asynchronous" : io == "mmap" ? "fast mmaped" : "synchronous";
 }
+
+// What file_print_mode() words differently in 0.4 and 1.0.
+struct file_mode_words {
+  std::string (*size)(std::uint64_t bytes);  // a size in the version's units
+  std::string_view merging;                  // 0.4 puts two spaces before "up to"
+  std::string_view requests;
+  bool says_validation;                      // 1.0's "Using checksums validation."
+};
+
+// file_print_mode()'s lines after the open flags: the file set, the requests, the flushes, the I/O
+// mode and the test.
+inline std::string file_mode_lines(const fileio_settings& s, const file_mode_words& w) {
+  std::string out = fmt::format("{} files, {} each\n", s.files, w.size(s.file_size));
+  out += fmt::format("{} total file size\n", w.size(s.file_size * s.files));
+  out += fmt::format("Block size {}\n", w.size(s.block_size));
+  if (s.merged_requests > 0)
+    out += fmt::format("{} {} for sequential IO.\n", w.merging, w.size(s.block_size * s.merged_requests));
+  if (random_mode(s.mode)) {
+    out += fmt::format("{} {}\n", w.requests, s.max_events);
+    out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
+  }
+  if (s.fsync_freq > 0) out += fmt::format("Periodic FSYNC enabled, calling fsync() each {} requests.\n", s.fsync_freq);
+  if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
+  if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
+  out += fmt::format("Using {} I/O mode\n", io_words(s.io_mode));
+  if (w.says_validation && s.validate) out += "Using checksums validation.\n";
+  out += fmt::format("Doing {} test\n", mode_words(s.mode));
+  return out;
+}
 }  // namespace detail
 
 RAIDBENCH_API std::string sysbench_fileio_flags_line(const fileio_settings& s) {
@@ -47,21 +76,10 @@ RAIDBENCH_API std::string sysbench_fileio_banner(const fileio_settings& s) {
                 : std::string("Initializing random number generator from current time\n");
   out += "\n\n";
   out += sysbench_fileio_flags_line(s);
-  out += fmt::format("{} files, {}B each\n", s.files, sysbench_size(s.file_size));
-  out += fmt::format("{}B total file size\n", sysbench_size(s.file_size * s.files));
-  out += fmt::format("Block size {}B\n", sysbench_size(s.block_size));
-  if (s.merged_requests > 0)
-    out += fmt::format("Merging requests up to {}B for sequential IO.\n", sysbench_size(s.block_size * s.merged_requests));
-  if (detail::random_mode(s.mode)) {
-    out += fmt::format("Number of IO requests: {}\n", s.max_events);
-    out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
-  }
-  if (s.fsync_freq > 0) out += fmt::format("Periodic FSYNC enabled, calling fsync() each {} requests.\n", s.fsync_freq);
-  if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
-  if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
-  out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
-  if (s.validate) out += "Using checksums validation.\n";
-  out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
+  out += detail::file_mode_lines(s, {.size = [](std::uint64_t bytes) { return sysbench_size(bytes) + "B"; },
+                                     .merging = "Merging requests up to",
+                                     .requests = "Number of IO requests:",
+                                     .says_validation = true});
   out += "Initializing worker threads...\n\nThreads started!\n\n";
   return out;
 }
@@ -141,20 +159,10 @@ RAIDBENCH_API std::string sysbench04_fileio_report(const run_statistics& st, con
   // 0.4 sources print hex).
   const int flags = (s.extra_sync ? O_SYNC : 0) | (s.extra_dsync ? O_DSYNC : 0) | (s.extra_direct ? O_DIRECT : 0);
   out += fmt::format("Extra file open flags: {}\n", flags);
-  out += fmt::format("{} files, {} each\n", s.files, sysbench04_size(s.file_size));
-  out += fmt::format("{} total file size\n", sysbench04_size(s.file_size * s.files));
-  out += fmt::format("Block size {}\n", sysbench04_size(s.block_size));
-  if (s.merged_requests > 0)
-    out += fmt::format("Merging requests  up to {} for sequential IO.\n", sysbench04_size(s.block_size * s.merged_requests));
-  if (detail::random_mode(s.mode)) {
-    out += fmt::format("Number of random requests for random IO: {}\n", s.max_events);
-    out += fmt::format("Read/Write ratio for combined random IO test: {:2.2f}\n", s.rw_ratio);
-  }
-  if (s.fsync_freq > 0) out += fmt::format("Periodic FSYNC enabled, calling fsync() each {} requests.\n", s.fsync_freq);
-  if (s.fsync_end) out += "Calling fsync() at the end of test, Enabled.\n";
-  if (s.fsync_all) out += "Calling fsync() after each write operation.\n";
-  out += fmt::format("Using {} I/O mode\n", detail::io_words(s.io_mode));
-  out += fmt::format("Doing {} test\n", detail::mode_words(s.mode));
+  out += detail::file_mode_lines(s, {.size = sysbench04_size,
+                                     .merging = "Merging requests  up to",
+                                     .requests = "Number of random requests for random IO:",
+                                     .says_validation = false});
   out += "Threads started!\n";
   // Each thread says it met the time limit; the logger prints a repeated message once and counts it.
   if (st.interrupted || s.max_events == 0 || st.events() < s.max_events) {

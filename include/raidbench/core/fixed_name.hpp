@@ -1,0 +1,16 @@
+#pragma once
+/// A string literal as a template argument: `policy_of<…, "read">`, `shipped_parser<storcli, "storcli">`.
+#include <cstddef>
+
+namespace raidbench::detail {
+
+template <std::size_t N>
+struct fixed_name {
+  char text[N] = {};
+  // Not explicit: the literal in `policy_of<…, "read">` converts to it.
+  constexpr fixed_name(const char (&s)[N]) noexcept {
+    for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+  }
+};
+
+}  // namespace raidbench::detail
