@@ -127,4 +127,20 @@ BOOST_AUTO_TEST_CASE(pci_addresses_as_each_tool_prints_them) {
     BOOST_TEST(!parse_pci_address(bad), bad);
 }
 
+// A line_list entry is a whole line, matched without case; blank lines and the blanks around an
+// entry are not part of it, so neither an empty key nor a part of an entry is listed.
+BOOST_AUTO_TEST_CASE(line_list_entries_are_whole_lines) {
+  static constexpr raidbench::text::line_list keys{R"(
+Cache Flush Interval
+  Alarm  
+
+Support JBOD)"};
+  static_assert(is_listed("Alarm", keys));
+  BOOST_TEST(is_listed("cache flush INTERVAL", keys));
+  BOOST_TEST(is_listed("Support JBOD", keys));
+  for (const char* not_listed : {"", "Cache", "Flush Interval", "Alarm Control", "Support JBOD Write cache", "JBOD"})
+    BOOST_TEST(!is_listed(not_listed, keys), not_listed);
+  BOOST_TEST(!is_listed("Alarm", raidbench::text::line_list{}));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
