@@ -8,20 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> cells;
-  std::string::size_type start = 0;
-  for (auto tab = line.find('\t'); tab != std::string::npos; tab = line.find('\t', start)) {
-    cells.push_back(line.substr(start, tab - start));
-    start = tab + 1;
-  }
-  cells.push_back(line.substr(start));
-  return cells;
-}
-
-}  // namespace
+#include "raidbench/controller/text.hpp"
 
 BOOST_AUTO_TEST_SUITE(provenance_test)
 
@@ -35,10 +22,10 @@ BOOST_AUTO_TEST_CASE(every_capture_has_exactly_one_complete_row) {
 
   std::set<std::string> rows;
   while (std::getline(table, line)) {
-    const auto cells = split_tabs(line);
+    const auto cells = raidbench::text::split_at(line, '\t');
     BOOST_TEST_INFO(line);
     BOOST_TEST_REQUIRE(cells.size() == 6U);
-    BOOST_TEST(rows.insert(cells[0]).second);  // one row per file
+    BOOST_TEST(rows.emplace(cells[0]).second);  // one row per file
     for (const auto& cell : cells) BOOST_TEST(!cell.empty());
     // A repository ("https://github.com/owner/name") names the file's commit (40 hex digits); an
     // output published on a page (an issue thread, a post) says so instead.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "raidbench/controller/builtin_parsers.hpp"
+#include "raidbench/controller/text.hpp"
 #include "../../examples/custom-parser/tw_cli.hpp"
 #include "fixture.hpp"
 
@@ -43,21 +44,9 @@ const family families[] = {
     {"tw_cli", parse_with<tw_cli>},  // the user parser of examples/custom-parser, held to the same rule
 };
 
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto end = text.find('\n', start);
-    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::string join(const std::vector<std::string>& lines) {
+std::string join(const std::vector<std::string_view>& lines) {
   std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
+  for (std::size_t i = 0; i < lines.size(); ++i) (out += i ? "\n" : "") += lines[i];
   return out;
 }
 
@@ -89,7 +78,7 @@ inventory warning_about(std::string_view text, std::initializer_list<std::size_t
 
 // True when the line after `at` (1-based) lies among the rows of a storcli text table the parser reads
 // past as a whole ("Policies Table": rows whose first column holds blanks cannot be checked).
-bool inside_read_past_table(const std::vector<std::string>& lines, std::size_t at) {
+bool inside_read_past_table(const std::vector<std::string_view>& lines, std::size_t at) {
   static const std::vector<std::string_view> read_past = {"Advanced Software Option", "Enclosure Information",
       "Enclosure LIST", "FOREIGN CONFIGURATION", "Missing Drives", "Policies Table", "Port Information"};
   const auto trimmed = [](std::string_view s) {
@@ -124,7 +113,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_line_anywhere_is_a_warning_with_its_number) {
       const std::string text = test::read_fixture(file);
       if (!f.parse(text)) continue;  // an error answer (no controller) is not a silent gap
       const bool json = is_json(text);
-      const auto lines = split(text);
+      const auto lines = raidbench::text::split_at(text, '\n');
       // About 20 places per capture, spread over it; JSON gets a member inside an object instead.
       const std::size_t stride = std::max<std::size_t>(1, lines.size() / 20);
       for (std::size_t at = 1; at <= lines.size(); at += stride) {

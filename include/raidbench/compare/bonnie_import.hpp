@@ -258,14 +258,9 @@ struct csv_line {
 };
 
 inline std::vector<std::string_view> split_commas(std::string_view line) {
-  std::vector<std::string_view> out;
-  while (true) {
-    const auto comma = line.find(',');
-    out.push_back(trim(line.substr(0, comma)));
-    if (comma == std::string_view::npos) break;
-    line = line.substr(comma + 1);
-  }
-  return out;
+  auto cells = split_at(line, ',');
+  for (auto& cell : cells) cell = trim(cell);
+  return cells;
 }
 
 inline bool csv_cell_like(std::string_view s) { return s.empty() || too_fast(s) || parse_decimal(s) || latency_seconds(s); }

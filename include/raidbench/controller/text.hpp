@@ -128,6 +128,17 @@ constexpr std::optional<E> look_up(std::string_view word, const spelling<E> (&ta
 /// The warning about a line a parser does not read: nothing it does not know vanishes silently.
 inline std::string not_read(std::string_view line) { return "line not read: '" + std::string(line) + "'"; }
 
+/// The items between separators, untrimmed and empty ones kept ("a,,b" → {"a", "", "b"}; "" → {""}).
+inline std::vector<std::string_view> split_at(std::string_view s, char separator) {
+  std::vector<std::string_view> out;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = s.find(separator, start);
+    out.push_back(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return out;
+    start = end + 1;
+  }
+}
+
 /// Whitespace-separated fields of a line ("0/0   RAID1 Optl" → {"0/0", "RAID1", "Optl"}).
 inline std::vector<std::string_view> split_fields(std::string_view line) {
   std::vector<std::string_view> out;
