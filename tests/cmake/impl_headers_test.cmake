@@ -1,6 +1,7 @@
 # cmake -DSOURCE_DIR=… -P impl_headers_test.cmake
 # The two linkage modes of core/linkage.hpp hold together only if (1) every impl/<name>.hpp is
-# included, header-only, by its public header <name>.hpp, which declares what it defines, and
+# included, header-only, by its public header <name>.hpp, which declares what it defines (the
+# shipped parsers' headers through controller/shipped_parsers.hpp), and
 # (2) no tool or test includes an impl/ header, which in compiled mode would define its functions
 # a second time. Checks both over the whole tree.
 file(GLOB impls RELATIVE ${SOURCE_DIR}/include ${SOURCE_DIR}/include/raidbench/*/impl/*.hpp)

@@ -4,6 +4,11 @@
 /// one after another.
 #include "raidbench/controller/shipped_parsers.hpp"
 
+namespace raidbench {
+template <>
+struct parser_traits<megacli> : shipped_parser<megacli, "megacli"> {};
+}  // namespace raidbench
+
 #if RAIDBENCH_HEADER_ONLY
 #include "raidbench/controller/impl/megacli.hpp"
 #endif

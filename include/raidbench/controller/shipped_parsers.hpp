@@ -1,8 +1,9 @@
 #pragma once
-/// The parsers raidbench ships: their tags and traits, declared together because that is cheap. Each
-/// one's `detect_tool_text` and `parse_tool_text` are defined in `controller/impl/<tag>.hpp`: include
-/// the tool's own header (`controller/megacli.hpp`, …) or `controller/builtin_parsers.hpp` to use
-/// one, so that a header-only user compiles only the parsers it includes.
+/// The parsers raidbench ships: their tags, the traits base they share and their two functions,
+/// declared together because that is cheap. A tool's own header (`controller/megacli.hpp`, …) makes
+/// it a parser (its `parser_traits`) and brings its definitions (`controller/impl/<tag>.hpp`), so a
+/// header-only user compiles only the parsers it includes, and naming one it did not include is a
+/// compile error ("not a controller parser"), not a link error.
 #include <string_view>
 
 #include "raidbench/controller/model.hpp"
@@ -54,12 +55,5 @@ RAIDBENCH_API expected<inventory> parse_tool_text(ssacli, std::string_view text)
 RAIDBENCH_API expected<inventory> parse_tool_text(arcconf, std::string_view text);
 RAIDBENCH_API expected<inventory> parse_tool_text(mdadm, std::string_view text);
 RAIDBENCH_API expected<inventory> parse_tool_text(mdstat, std::string_view text);
-
-template <> struct parser_traits<storcli> : shipped_parser<storcli, "storcli"> {};
-template <> struct parser_traits<megacli> : shipped_parser<megacli, "megacli"> {};
-template <> struct parser_traits<ssacli> : shipped_parser<ssacli, "ssacli"> {};
-template <> struct parser_traits<arcconf> : shipped_parser<arcconf, "arcconf"> {};
-template <> struct parser_traits<mdadm> : shipped_parser<mdadm, "mdadm"> {};
-template <> struct parser_traits<mdstat> : shipped_parser<mdstat, "mdstat"> {};
 
 }  // namespace raidbench

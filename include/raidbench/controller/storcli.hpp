@@ -4,6 +4,11 @@
 /// with `J` (JSON). Both forms feed one set of section and table handlers.
 #include "raidbench/controller/shipped_parsers.hpp"
 
+namespace raidbench {
+template <>
+struct parser_traits<storcli> : shipped_parser<storcli, "storcli"> {};
+}  // namespace raidbench
+
 #if RAIDBENCH_HEADER_ONLY
 #include "raidbench/controller/impl/storcli.hpp"
 #endif

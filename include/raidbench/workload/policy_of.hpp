@@ -6,7 +6,6 @@
 
 namespace raidbench {
 
-
 /// What a policy without values declares (`struct reads_t : policy_of<slot::mix, mix::kind::reads,
 /// "read"> {};`): `slot`, `kind` and `name`, inherited by what derives from it. A policy with values
 /// (`mix::read_write`) declares the three itself: a base would take the first place of its brace

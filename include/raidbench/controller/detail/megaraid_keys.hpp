@@ -1,6 +1,8 @@
 #pragma once
 /// Keys that MegaCLI and StorCLI both print, because both show the same LSI/Broadcom MegaRAID firmware
-/// properties, and that the model has no field for: read past on purpose by both parsers.
+/// properties, and that both parsers read past on purpose: the model has no field for them, or the
+/// block that models them is another one than where they are read past (Strip Size, Disk Cache
+/// Policy, Serial Number…). Consulted only after a parser's own reading of a line has failed.
 #include <string_view>
 
 #include "raidbench/controller/text.hpp"
