@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# examples/fleet/raidbench.yml on this machine, as root: the package built by cpack, installed,
+# examples/fleet/raidbench.yml on this machine, as root: the package (package.build_deb's), installed,
 # a quick suite run per host, the reports fetched, the scratch directories and the package removed.
 # Five hosts: four local ones, each with its own scratch directory, and one unreachable. "good"
 # installs the package, runs a quick suite and removes the package again (only it: they are all this
@@ -7,15 +7,14 @@
 # from their own dumps (the second's capacitor has failed); "broken"'s command fails. The reports of
 # the three arrive, the other two hosts are reported, and nothing is left behind.
 set -euo pipefail
-build_dir=$1 source_dir=$2
+build_dir=$1 source_dir=$2 deb_dir=$3
 if [[ $(id -u) != 0 ]]; then echo "not root: the playbook installs a package; skipped"; exit 0; fi
 if dpkg-query -W -f='${Status}' raidbench 2>/dev/null | grep -q installed; then
   echo "raidbench is installed on this system already: skipped, to leave it as it is"; exit 0
 fi
 work=$(mktemp -d /tmp/raidbench-fleet-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-cpack -G DEB --config "$build_dir/CPackConfig.cmake" -B "$work/pkg" >/dev/null
-deb=$(ls "$work"/pkg/*.deb)
+deb=$(ls "$deb_dir"/*.deb)
 cat > "$work/hosts" <<HOSTS
 good ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_deb=$deb raidbench_remove_package=true raidbench_command="raidbench --quick --size 16M --test-seconds 0.3 --no-progress --no-controller --dir run --report report.json"
 ctrl-ok ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/ctrl/rb-ctrl --json $source_dir/tests/fixtures/seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt > report.json"

@@ -1,5 +1,5 @@
-# cmake -DBUILD_DIR=… -DSOURCE_DIR=… -DCOMPILER=… -P deb_test.cmake
-# Builds the .deb from the build directory, unpacks it into a temporary root and runs the tools and
+# cmake -DBUILD_DIR=… -DSOURCE_DIR=… -DDEB_DIR=… -DCOMPILER=… -P deb_test.cmake
+# Takes the .deb package.build_deb built into DEB_DIR, unpacks it into a temporary root and runs the tools and
 # a consumer build from there; as root, also installs it with dpkg -i and removes it with
 # dpkg --purge, leaving the system as it was. Everything it writes is under a directory it creates.
 string(RANDOM LENGTH 8 suffix)
@@ -8,12 +8,11 @@ file(MAKE_DIRECTORY ${work})
 
 include(${CMAKE_CURRENT_LIST_DIR}/../cmake/step.cmake)
 
-step(cpack -G DEB --config ${BUILD_DIR}/CPackConfig.cmake -B ${work}/pkg)
-file(GLOB deb ${work}/pkg/*.deb)
+file(GLOB deb ${DEB_DIR}/*.deb)
 list(LENGTH deb n)
 if(NOT n EQUAL 1)
   file(REMOVE_RECURSE ${work})
-  message(FATAL_ERROR "expected one .deb in ${work}/pkg, found ${n}")
+  message(FATAL_ERROR "expected one .deb in ${DEB_DIR} (package.build_deb), found ${n}")
 endif()
 
 step(dpkg-deb --field ${deb} Package Version Depends)
