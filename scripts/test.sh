@@ -17,6 +17,7 @@ build=${RAIDBENCH_BUILD_DIR:-build}
 # by their own scripts; benchmarks/compile_time.sh says where the time goes.
 cmake -C cmake/shipping.cmake -S . -B "$build" -G Ninja -DRAIDBENCH_WERROR=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$build" -j "$jobs"
+ctest --test-dir "$build" -j "$test_jobs" --output-on-failure
 
 # Sanitizers: the unit and tool tests again, in a build of their own (no benchmarks, no consumers,
 # no compile-fail tests, no vendor-parser tests: the fuzzers run those parsers under ASan already).
@@ -24,19 +25,6 @@ cmake --build "$build" -j "$jobs"
 # clang++ as well: its sanitized build takes about 60 % of g++'s wall time (130 s against 225 s here).
 cmake -S . -B "$build-asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O0 -g1" \
       -DRAIDBENCH_WERROR=ON -DRAIDBENCH_SANITIZE=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF -DRAIDBENCH_INSTALL=OFF >/dev/null
-# It compiles while the main build's tests run, at a lower priority: those tests leave a core idle
-# much of the time (waiting on pg_test_fsync's timed runs, dpkg, Ansible, the disk). Its own process
-# group, so that a failed first stage stops it whole. Its output is shown when it fails.
-setsid nice -n 10 cmake --build "$build-asan" -j "$jobs" >"$build-asan/build.log" 2>&1 &
-asan_build=$!
-if ! ctest --test-dir "$build" -j "$test_jobs" --output-on-failure; then
-  kill -- "-$asan_build" 2>/dev/null || true
-  wait "$asan_build" 2>/dev/null || true
-  exit 1
-fi
-if ! wait "$asan_build"; then
-  cat "$build-asan/build.log"
-  exit 1
-fi
+cmake --build "$build-asan" -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$build-asan" -j "$test_jobs" --output-on-failure -LE no-sanitizer
