@@ -35,7 +35,7 @@ struct mdstat {};
 /// The traits of a shipped parser: its name, and the two functions below for its tag.
 template <class Tag, detail::fixed_name Name>
 struct shipped_parser {
-  static constexpr std::string_view name{Name.text, sizeof Name.text - 1};
+  static constexpr std::string_view name = Name.view();
   static bool detect(std::string_view text) noexcept { return detect_tool_text(Tag{}, text); }
   static expected<inventory> parse(std::string_view text) { return parse_tool_text(Tag{}, text); }
 };

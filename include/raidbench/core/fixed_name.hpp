@@ -1,6 +1,7 @@
 #pragma once
 /// A string literal as a template argument: `policy_of<…, "read">`, `shipped_parser<storcli, "storcli">`.
 #include <cstddef>
+#include <string_view>
 
 namespace raidbench::detail {
 
@@ -11,6 +12,8 @@ struct fixed_name {
   constexpr fixed_name(const char (&s)[N]) noexcept {
     for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
   }
+  /// The literal, without its terminating NUL.
+  constexpr std::string_view view() const noexcept { return {text, N - 1}; }
 };
 
 }  // namespace raidbench::detail

@@ -2,8 +2,11 @@
 /// The latency-percentile chart of raidbench's HTML pages (the suite's report and the sweeps'): one
 /// curve per test, p50 to p99.99, where the tail is.
 #include <cstddef>
+#include <iterator>
 #include <string>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "raidbench/report/svg_chart.hpp"
 #include "raidbench/stats/latency_histogram.hpp"
@@ -14,14 +17,18 @@ namespace raidbench::html {
 class latency_tails {
  public:
   explicit latency_tails(std::string title)
-      // The percentiles at even steps along x: on a linear percentile axis the tail's would overlap.
-      : chart_{std::move(title), "percentile", "latency (µs)", false, true, {0, 1, 2, 3, 4},
-               {"p50", "p90", "p99", "p99.9", "p99.99"}, {}} {}
+      : chart_{std::move(title), "percentile", "latency (µs)", false, true, {}, {}, {}} {
+    // The percentiles at even steps along x: on a linear percentile axis the tail's would overlap.
+    for (std::size_t i = 0; i < std::size(percentiles); ++i) {
+      chart_.x.push_back(static_cast<double>(i));
+      chart_.x_tick_labels.push_back(fmt::format("p{}", percentiles[i]));  // "p50" … "p99.99"
+    }
+  }
 
   void add(std::string name, const latency_histogram& h) {
     if (h.count() == 0) return;
     html::series curve{std::move(name), {}};
-    for (double q : {50.0, 90.0, 99.0, 99.9, 99.99}) curve.values.push_back(h.percentile_ns(q) / 1e3);
+    for (double q : percentiles) curve.values.push_back(h.percentile_ns(q) / 1e3);
     chart_.series.push_back(std::move(curve));
   }
 
@@ -29,6 +36,7 @@ class latency_tails {
   const line_chart& chart() const noexcept { return chart_; }
 
  private:
+  static constexpr double percentiles[] = {50, 90, 99, 99.9, 99.99};
   line_chart chart_;
 };
 

@@ -14,7 +14,7 @@ template <class Slot, auto Kind, detail::fixed_name Name>
 struct policy_of {
   using slot = Slot;
   static constexpr decltype(Kind) kind = Kind;
-  static constexpr std::string_view name{Name.text, sizeof Name.text - 1};
+  static constexpr std::string_view name = Name.view();
 };
 
 }  // namespace raidbench
