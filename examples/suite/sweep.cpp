@@ -77,12 +77,6 @@ double seconds_option(const std::string& name, const std::string& text, bool zer
   die(fmt::format("{}: '{}' is not a number of seconds {} 86400", name, text, zero ? "from 0 to" : "above 0 up to"));
 }
 
-// The items of a comma list ("4k,64k"), as strings of their own: a loop over them outlives the option's value.
-std::vector<std::string> items_of(std::string_view list) {
-  const auto items = text::split_at(list, ',');
-  return {items.begin(), items.end()};
-}
-
 sweep_options parse_sweep(int argc, char** argv) {
   sweep_options o;
   if (argc < 2) die("sweep needs a kind: iometer, atto or cdm (raidbench sweep --help)");
@@ -116,25 +110,26 @@ sweep_options parse_sweep(int argc, char** argv) {
       if (!n || *n < 1 || *n > 100) die("--passes: a number of passes from 1 to 100");
       o.passes = *n;
     } else if (arg == "--bs") {
-      for (const std::string& t : items_of(value())) {
+      // The lists' items are views of argv, which outlives the loops.
+      for (const std::string_view t : text::split_at(args.value(), ',')) {
         const auto v = parse_size(t);
         if (!v || *v < 512 || *v % 512 != 0 || *v > (1ull << 30)) die(fmt::format("--bs: '{}' is not a block size of 512 B to 1 GiB in whole 512 B", t));
         o.block_sizes.push_back(*v);
       }
     } else if (arg == "--read-pct") {
-      for (const std::string& t : items_of(value())) {
+      for (const std::string_view t : text::split_at(args.value(), ',')) {
         const auto n = text::parse_uint(t);
         if (!n || *n > 100) die(fmt::format("--read-pct: '{}' is not a percentage from 0 to 100", t));
         o.read_percents.push_back(*n);
       }
     } else if (arg == "--pattern") {
-      for (const std::string& t : items_of(value())) {
+      for (const std::string_view t : text::split_at(args.value(), ',')) {
         if (t == "sequential" || t == "seq") o.patterns.push_back(false);
         else if (t == "random" || t == "rand") o.patterns.push_back(true);
         else die(fmt::format("--pattern: '{}' is neither sequential nor random", t));
       }
     } else if (arg == "--qd") {
-      for (const std::string& t : items_of(value())) {
+      for (const std::string_view t : text::split_at(args.value(), ',')) {
         const auto n = text::parse_uint(t);
         if (!n || *n < 1 || *n > 4096) die(fmt::format("--qd: '{}' is not a queue depth from 1 to 4096", t));
         o.queue_depths.push_back(*n);

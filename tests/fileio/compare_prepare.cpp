@@ -162,9 +162,10 @@ BOOST_AUTO_TEST_CASE(debug_and_rate_as_sysbench) {
     const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + size + extra + " run");
     BOOST_TEST(ours.status == 0);
     BOOST_TEST(peer.status == 0);
-    raidbench::test::check_same_structure(unfold(peer.out), unfold(ours.out), extra);
-    BOOST_TEST(operations(unfold(ours.out)) == operations(unfold(peer.out)), extra);
-    if (std::string_view(extra).find("--debug") != std::string_view::npos) BOOST_TEST(operations(unfold(ours.out)).size() >= 12u);
+    const std::string theirs = unfold(peer.out), mine = unfold(ours.out);
+    raidbench::test::check_same_structure(theirs, mine, extra);
+    BOOST_TEST(operations(mine) == operations(theirs), extra);
+    if (std::string_view(extra).find("--debug") != std::string_view::npos) BOOST_TEST(operations(mine).size() >= 12u);
   }
   const std::string flood = size + " --file-test-mode=rndwr --rate=10000000 --time=5 run";
   const auto peer = run_in(dir.path(), "sysbench fileio" + flood);
