@@ -1,8 +1,13 @@
 #pragma once
-// Maps rb-run's run-time options to policy types one slot at a time. Each `with_*` turns one
-// option into a policy value and hands it on; only the engine's table is split across translation
-// units (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp) so they compile in parallel.
+// Maps rb-run's run-time options to a kernel — what shapes the hot loop: the engine, in order or
+// random, which operations (reads, writes or both) and whether it flushes periodically — and runs it
+// with everything else as values (mix::chosen_writes, sync::chosen). So rb-run instantiates one
+// workload per kernel: a table of 12 per engine, each engine's in its own translation unit
+// (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp) so they compile in parallel.
+#include <array>
 #include <chrono>
+#include <cstddef>
+#include <utility>
 
 #include "raidbench/run/runner.hpp"
 #include "options.hpp"
@@ -12,47 +17,76 @@ namespace rb_run {
 using raidbench::expected;
 using raidbench::result;
 
-template <class F>
-auto with_access(const options& o, F&& next) {
-  const bool random = o.rw == pattern::randread || o.rw == pattern::randwrite || o.rw == pattern::randrw;
-  return random ? next(raidbench::access::random) : next(raidbench::access::sequential);
+/// The operations a pattern issues: the part of its mix that is in the kernel's type.
+enum class operations : std::size_t { reads, writes, both };
+
+constexpr bool random_access(pattern p) noexcept {
+  return p == pattern::randread || p == pattern::randwrite || p == pattern::randrw;
 }
 
-template <class F>
-auto with_mix(const options& o, F&& next) {
-  switch (o.rw) {
-    case pattern::read: case pattern::randread: return next(raidbench::mix::reads);
-    case pattern::write: return next(raidbench::mix::writes);
-    case pattern::rewrite: case pattern::randwrite: return next(raidbench::mix::rewrite);
+constexpr operations operations_of(pattern p) noexcept {
+  switch (p) {
+    case pattern::read: case pattern::randread: return operations::reads;
+    case pattern::write: case pattern::rewrite: case pattern::randwrite: return operations::writes;
     case pattern::randrw: case pattern::rw: break;
   }
-  return next(raidbench::mix::read_percent{o.read_percent});
+  return operations::both;
 }
 
-template <class F>
-auto with_sync(const options& o, F&& next) {
-  using namespace raidbench;
-  if (o.flush == flush_kind::none) return next(sync::none);
-  if (o.flush == flush_kind::fsync)
-    return o.flush_every ? next(sync::fsync_every{o.flush_every, o.end_flush}) : next(sync::fsync_at_end);
-  return o.flush_every ? next(sync::fdatasync_every{o.flush_every, o.end_flush}) : next(sync::fdatasync_at_end);
+/// Entry `I` of an engine's table: the kernel it runs, by (random, operations, periodic flush).
+template <std::size_t I>
+struct kernel_entry {
+  static constexpr bool random = I / 6 == 1;
+  static constexpr operations ops{I / 2 % 3};
+  static constexpr bool periodic = I % 2 == 1;
+};
+inline constexpr std::size_t kernels_per_engine = 12;
+
+/// The entry the options choose.
+constexpr std::size_t entry_of(const options& o) noexcept {
+  const bool periodic = o.flush != flush_kind::none && o.flush_every > 0;
+  return (random_access(o.rw) ? 6 : 0) + 2 * static_cast<std::size_t>(operations_of(o.rw)) + (periodic ? 1 : 0);
 }
 
-template <class Engine, class... Extra>
-expected<result> run_with_engine(const options& o, const raidbench::run_options& ro, Engine engine, Extra... extra) {
+/// The workload of entry `I`, filled with the options' values. `engine` is the engine's policy and
+/// its values (io_uring's queue depth).
+template <std::size_t I, class... Engine>
+auto workload_at(const options& o, Engine... engine) {
   using namespace raidbench;
+  using entry = kernel_entry<I>;
+  const auto order = [] {
+    if constexpr (entry::random) return access::random;
+    else return access::sequential;
+  }();
+  const auto mixing = [&] {
+    if constexpr (entry::ops == operations::reads) return mix::reads;
+    else if constexpr (entry::ops == operations::writes) return mix::chosen_writes{.over_existing = o.rw != pattern::write};
+    else return mix::read_percent{o.read_percent};
+  }();
+  const sync::call call = o.flush == flush_kind::fdatasync ? sync::call::fdatasync : sync::call::fsync;
+  using syncing = sync::chosen<entry::periodic>;
+  // Without a period, a flush call means one flush at the end (--end-fsync is the periodic one's).
+  const syncing flushes = entry::periodic ? syncing{call, o.end_flush, o.flush_every} : syncing{call, o.flush != flush_kind::none};
   const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.seconds)),
                          o.ops, 0, false};
-  return with_access(o, [&](auto access) {
-    return with_mix(o, [&](auto mix) {
-      return with_sync(o, [&](auto sync) {
-        // One file is a set of one: rb-run.0, rb-run.1, … in the scratch directory.
-        return run(workload(engine, extra..., access, mix, sync, target::file_set{o.dir, o.files, o.size, "rb-run."},
-                            block{o.block_size}, open::dynamic{o.open_flags}, stop, threads{o.threads}, seed{o.seed}),
-                   ro);
-      });
-    });
-  });
+  // One file is a set of one: rb-run.0, rb-run.1, … in the scratch directory.
+  return workload(engine..., order, mixing, flushes, target::file_set{o.dir, o.files, o.size, "rb-run."},
+                  block{o.block_size}, open::dynamic{o.open_flags}, stop, threads{o.threads}, seed{o.seed});
+}
+
+template <std::size_t I, class... Engine>
+expected<result> run_entry(const options& o, const raidbench::run_options& ro, Engine... engine) {
+  return raidbench::run(workload_at<I>(o, engine...), ro);
+}
+
+/// Runs the entry of one engine's table that the options choose.
+template <class... Engine>
+expected<result> run_with_engine(const options& o, const raidbench::run_options& ro, Engine... engine) {
+  using runner = expected<result> (*)(const options&, const raidbench::run_options&, Engine...);
+  static constexpr auto table = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<runner, sizeof...(I)>{&run_entry<I, Engine...>...};
+  }(std::make_index_sequence<kernels_per_engine>{});
+  return table[entry_of(o)](o, ro, engine...);
 }
 
 // One per engine, each in its own translation unit.

@@ -50,6 +50,38 @@ BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_exit_1_touching_nothing) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(options_reach_the_run_as_values_of_their_kernel) {
+  // Options that share a kernel differ in values only (examples/run/dispatch.hpp): each must still
+  // do what it says, counted by the runner (70 writes, a flush every 7 of them).
+  struct expectation {
+    std::string args, access, mix, sync;
+    int reads, writes, flushes;
+  };
+  for (const expectation& e : std::initializer_list<expectation>{
+           {"--rw read", "sequential", "read", "none", 70, 0, 0},
+           {"--rw write --fsync 7", "sequential", "write", "fsync_every", 0, 70, 10},
+           {"--rw rewrite --fdatasync 7 --end-fsync", "sequential", "rewrite", "fdatasync_every", 0, 70, 11},
+           {"--rw randwrite --fdatasync 0", "random", "rewrite", "fdatasync_at_end", 0, 70, 1},
+           {"--rw write --fsync 0 --engine mmap", "sequential", "write", "fsync_at_end", 0, 70, 1},
+           {"--rw randread --engine io_uring --iodepth 4", "random", "read", "none", 70, 0, 0},
+           {"--rw rw --rwmixread 100 --fsync 7", "sequential", "read_percent", "fsync_every", 70, 0, 0}}) {
+    raidbench::test::temp_dir dir;
+    const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "scratch").string() +
+                         " --size 1M --bs 4k --ops 70 --json --no-controller " + e.args + " 2>/dev/null");
+    BOOST_TEST_INFO(e.args);
+    BOOST_TEST_REQUIRE(r.status == 0, r.out);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& w = j.at("workload");
+    BOOST_TEST(w.at("access").get<std::string>() == e.access);
+    BOOST_TEST(w.at("mix").get<std::string>() == e.mix);
+    BOOST_TEST(w.at("sync").get<std::string>() == e.sync);
+    const auto& s = j.at("statistics");
+    BOOST_TEST(s.at("read").at("ops").get<int>() == e.reads);
+    BOOST_TEST(s.at("write").at("ops").get<int>() == e.writes);
+    BOOST_TEST(s.at("flush").at("ops").get<int>() == e.flushes);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
   raidbench::test::temp_dir dir;
   const auto scratch = dir / "scratch";

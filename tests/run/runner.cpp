@@ -199,4 +199,40 @@ BOOST_AUTO_TEST_CASE(totals_count_ops_and_flushes_without_histograms) {
   BOOST_TEST(timed->workload.timing == "per_call");
 }
 
+BOOST_AUTO_TEST_CASE(policies_chosen_at_run_time_do_what_their_values_say) {
+  // mix::chosen_writes and sync::chosen: a tool's options fill them, and their values — not their
+  // types — decide between write and rewrite, and which flushes.
+  test::temp_dir dir;
+  const target::file missing{dir / "missing", 1_MiB};
+  auto refused = run(workload(mix::chosen_writes{.over_existing = true}, block{4_KiB}, missing, stop::after{.ops = 10}));
+  BOOST_TEST_REQUIRE(!refused.has_value());  // a rewrite does not create the file a write would
+  BOOST_TEST(refused.message().find("No such file") != std::string::npos, refused.message());
+  BOOST_TEST(!fs::exists(missing.path));
+
+  const target::file file{dir / "data", 448_KiB};
+  auto written = run(workload(mix::chosen_writes{}, sync::chosen<false>{sync::call::fdatasync, true}, block{4_KiB}, file,
+                              stop::after{.one_pass = true}));
+  BOOST_TEST_REQUIRE(written.has_value(), (written ? "" : written.message()));
+  BOOST_TEST(written->workload.mix == "write");
+  BOOST_TEST(written->workload.sync == "fdatasync_at_end");
+  BOOST_TEST(written->workload.sync_at_end);
+  BOOST_TEST(written->stats.of(op_kind::write).ops == 112u);
+  BOOST_TEST(written->stats.of(op_kind::flush).ops == 1u);
+
+  auto unflushed = run(workload(mix::chosen_writes{.over_existing = true}, sync::chosen<false>{sync::call::fsync, false},
+                                block{4_KiB}, file, stop::after{.one_pass = true}));
+  BOOST_TEST_REQUIRE(unflushed.has_value(), (unflushed ? "" : unflushed.message()));
+  BOOST_TEST(unflushed->workload.mix == "rewrite");
+  BOOST_TEST(unflushed->workload.sync == "none");
+  BOOST_TEST(!unflushed->workload.sync_at_end);
+  BOOST_TEST(unflushed->stats.of(op_kind::flush).ops == 0u);
+
+  auto periodic = run(workload(mix::chosen_writes{.over_existing = true}, sync::chosen<true>{sync::call::fdatasync, true, 7},
+                               block{4_KiB}, file, stop::after{.one_pass = true}));
+  BOOST_TEST_REQUIRE(periodic.has_value(), (periodic ? "" : periodic.message()));
+  BOOST_TEST(periodic->workload.sync == "fdatasync_every");
+  BOOST_TEST(periodic->workload.sync_every == 7u);
+  BOOST_TEST(periodic->stats.of(op_kind::flush).ops == 17u);  // one per 7 writes, and the one at the end
+}
+
 BOOST_AUTO_TEST_SUITE_END()

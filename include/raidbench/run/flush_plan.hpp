@@ -23,15 +23,13 @@ struct flush_settings {
 template <class Sync>
 flush_settings flush_settings_of(const Sync& s) noexcept {
   flush_settings out;
-  if constexpr (Sync::kind != sync::kind::none) out.call = Sync::flush_call;
+  if constexpr (Sync::kind != sync::kind::none) out.call = s.flush_call;
+  out.at_end = sync::flushes_at_end(s);
   if constexpr (Sync::kind == sync::kind::periodic) {
     out.every = s.writes ? s.writes : 1;
-    out.at_end = s.at_end;
     out.count_reads = s.counts == sync::period::requests;
     out.all_files = s.covers == sync::scope::all_files;
     if constexpr (requires { s.flushes_are_requests; }) out.flushes_are_ops = s.flushes_are_requests;
-  } else {
-    out.at_end = Sync::kind == sync::kind::at_end;
   }
   return out;
 }

@@ -19,9 +19,11 @@ namespace raidbench {
 
 namespace detail {
 
-/// How a mix opens the target.
+/// How a mix opens the target: by its kind, narrowed by an `over_existing` member (mix::chosen_writes).
 template <class Mix>
-constexpr target_use use_of() noexcept {
+constexpr target_use use_of(const Mix& m) noexcept {
+  if constexpr (requires { m.over_existing; })
+    if (m.over_existing) return target_use::rewrite;
   switch (Mix::kind) {
     case mix::kind::reads: return target_use::read;
     case mix::kind::rewrite: return target_use::rewrite;
@@ -74,7 +76,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
     in.block_size = out.workload.block_size;
     in.queue_depth = out.workload.queue_depth;
     in.open_bits = open_bits;
-    in.use = detail::use_of<mix_policy>();
+    in.use = detail::use_of(mixing);
     if constexpr (requires { engine.flush_on_writer; }) in.flush_on_writer = engine.flush_on_writer;
     in.flush = detail::flush_settings_of(w.template get<slot::sync>());
     if constexpr (mix_policy::kind == mix::kind::random_mix) in.read_fraction = mixing.read_fraction();

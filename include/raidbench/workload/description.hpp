@@ -44,18 +44,14 @@ workload_description describe(const W& w) {
   const sync_policy syncing = w.template get<slot::sync>();
   const auto stop = w.template get<slot::stop>();
   d.access = std::string(access_policy::name);
-  d.mix = std::string(mix_policy::name);
+  d.mix = std::string(policy_name(mixing));
   if constexpr (mix_policy::kind == mix::kind::random_mix || mix_policy::kind == mix::kind::interleaved)
     d.read_fraction = mixing.read_fraction();
   else d.read_fraction = mix_policy::kind == mix::kind::reads ? 1.0 : 0.0;
   d.block_size = w.template get<slot::block>().bytes;
-  d.sync = std::string(sync_policy::name);
-  if constexpr (sync_policy::kind == sync::kind::periodic) {
-    d.sync_every = syncing.writes;
-    d.sync_at_end = syncing.at_end;
-  } else {
-    d.sync_at_end = sync_policy::kind == sync::kind::at_end;
-  }
+  d.sync = std::string(policy_name(syncing));
+  if constexpr (sync_policy::kind == sync::kind::periodic) d.sync_every = syncing.writes;
+  d.sync_at_end = sync::flushes_at_end(syncing);
   d.open_flags = open::describe(w.template get<slot::open_flags>().bits());
   d.engine = std::string(W::template policy_for<slot::engine>::name);
   d.queue_depth = w.template get<slot::queue_depth>().value;

@@ -52,15 +52,24 @@ struct interleaved {
   constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
 };
 
+/// Only writes, for a tool whose options choose between writing and rewriting at run time: with
+/// `over_existing` they go over data already there, as `rewrite`, else they create and extend files,
+/// as `writes`. Both write the same way, so one policy (and one hot loop) serves both.
+struct chosen_writes {
+  using slot = raidbench::slot::mix;
+  static constexpr mix::kind kind = mix::kind::writes;  ///< the family; `over_existing` narrows it
+  bool over_existing = false;
+  constexpr std::string_view name() const noexcept { return over_existing ? rewrite_t::name : writes_t::name; }
+};
+
 inline constexpr reads_t reads{};
 inline constexpr writes_t writes{};
 inline constexpr rewrite_t rewrite{};
 
 /// A mix policy: fills the slot, has a name, declares its kind; the mixing kinds say how often they read.
 template <class M>
-concept mix_policy = requires {
+concept mix_policy = named_policy<M> && requires {
   typename M::slot;
-  { M::name } -> std::convertible_to<std::string_view>;
   { M::kind } -> std::convertible_to<kind>;
 } && (M::kind != kind::random_mix || requires(const M m) { { m.read_fraction() } -> std::convertible_to<double>; })
   && (M::kind != kind::interleaved || requires(const M m) {

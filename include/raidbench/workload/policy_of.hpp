@@ -1,5 +1,6 @@
 #pragma once
 /// policy_of: the slot, kind and name of a policy without values, declared once for it.
+#include <concepts>
 #include <string_view>
 
 #include "raidbench/core/fixed_name.hpp"
@@ -16,5 +17,18 @@ struct policy_of {
   static constexpr decltype(Kind) kind = Kind;
   static constexpr std::string_view name = Name.view();
 };
+
+/// A policy names itself with a static `name`, or — a policy whose name follows from its run-time
+/// values (sync::chosen, mix::chosen_writes) — with `name()`.
+template <class P>
+concept named_policy = requires { { P::name } -> std::convertible_to<std::string_view>; } ||
+                       requires(const P p) { { p.name() } -> std::convertible_to<std::string_view>; };
+
+/// The name of a policy value, as it is described in results.
+template <named_policy P>
+constexpr std::string_view policy_name(const P& p) noexcept {
+  if constexpr (requires { p.name(); }) return p.name();
+  else return P::name;
+}
 
 }  // namespace raidbench

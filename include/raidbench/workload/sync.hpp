@@ -63,19 +63,51 @@ struct at_end_t {
   static constexpr std::string_view name = C == call::fsync ? "fsync_at_end" : "fdatasync_at_end";
 };
 
-/// A sync policy: fills the slot, has a name and a kind; the flushing kinds name their call.
+/// A sync policy whose call and flushes are run-time values, for a tool that reads them from its
+/// options (rb-run's --fsync/--fdatasync/--end-flush, as fio's fsync=, fdatasync=, end_fsync=).
+/// Only `Periodic`, the hot loop's shape, is in its type, so such a tool needs two sync policies,
+/// not one per call and kind. `chosen<false>` flushes once with `flush_call` after the last I/O when
+/// `at_end`, else never; `chosen<true>` flushes as `every` does. Its name is the built-in policy's
+/// it behaves as ("none", "fsync_at_end", "fdatasync_every", …).
+template <bool Periodic>
+struct chosen {
+  using slot = raidbench::slot::sync;
+  static constexpr sync::kind kind = Periodic ? sync::kind::periodic : sync::kind::at_end;
+  call flush_call = call::fsync;
+  bool at_end = false;
+  std::uint64_t writes = 1;  ///< the period, when `Periodic` (counted and covering as `every`'s defaults)
+  period counts = period::writes;
+  scope covers = scope::written_file;
+  constexpr std::string_view name() const noexcept {
+    if constexpr (Periodic) return flush_call == call::fsync ? every<call::fsync>::name : every<call::fdatasync>::name;
+    else if (!at_end) return none_t::name;
+    else return flush_call == call::fsync ? at_end_t<call::fsync>::name : at_end_t<call::fdatasync>::name;
+  }
+};
+
+/// A sync policy: fills the slot, has a name and a kind; the flushing kinds name their call (a
+/// static `flush_call`, or a member whose value is the call); kind::at_end may say with an `at_end`
+/// member whether it flushes at all.
 template <class S>
-concept sync_policy = requires {
+concept sync_policy = named_policy<S> && requires {
   typename S::slot;
-  { S::name } -> std::convertible_to<std::string_view>;
   { S::kind } -> std::convertible_to<kind>;
-} && (S::kind == kind::none || requires { { S::flush_call } -> std::convertible_to<call>; })
+} && (S::kind == kind::none || requires(const S s) { { s.flush_call } -> std::convertible_to<call>; })
   && (S::kind != kind::periodic || requires(const S s) {
        { s.writes } -> std::convertible_to<std::uint64_t>;
        { s.at_end } -> std::convertible_to<bool>;
        { s.counts } -> std::convertible_to<period>;
        { s.covers } -> std::convertible_to<scope>;
      });
+
+/// Whether a sync policy flushes once after the last I/O: every periodic one given `at_end`, every
+/// kind::at_end one unless its `at_end` member says not.
+template <sync_policy S>
+constexpr bool flushes_at_end(const S& s) noexcept {
+  if constexpr (S::kind == kind::none) return false;
+  else if constexpr (requires { s.at_end; }) return s.at_end;
+  else return S::kind == kind::at_end;
+}
 
 inline constexpr none_t none{};
 inline constexpr at_end_t<call::fsync> fsync_at_end{};

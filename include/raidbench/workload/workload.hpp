@@ -133,11 +133,11 @@ constexpr bool policies_complete() {
                 "raidbench::workload: an access policy needs a static `name` and "
                 "`bool next_block(access::cursor&, random_generator&, std::uint64_t& block)`");
   static_assert(mix::mix_policy<mix_policy>,
-                "raidbench::workload: a mix policy needs a static `name` and `kind` (mix::kind), and "
+                "raidbench::workload: a mix policy needs a `name` and a static `kind` (mix::kind), and "
                 "`read_fraction()` for the mixing kinds and `reads_per_write` for kind::interleaved; derive from a "
                 "built-in mix to keep its kind");
   static_assert(sync::sync_policy<sync_policy>,
-                "raidbench::workload: a sync policy needs a static `name` and `kind` (sync::kind), a "
+                "raidbench::workload: a sync policy needs a `name` and a static `kind` (sync::kind), a "
                 "`flush_call` unless kind::none, and the members of sync::every for kind::periodic; derive from "
                 "a built-in sync policy to keep its kind");
   return access::access_policy<access_policy> && mix::mix_policy<mix_policy> && sync::sync_policy<sync_policy>;

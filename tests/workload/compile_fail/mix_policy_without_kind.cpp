@@ -1,4 +1,4 @@
-// expect: a mix policy needs a static `name` and `kind`
+// expect: a mix policy needs a `name` and a static `kind`
 #include "raidbench/workload/workload.hpp"
 struct half_reads {
   using slot = raidbench::slot::mix;

@@ -1,4 +1,4 @@
-// expect: a sync policy needs a static `name` and `kind`
+// expect: a sync policy needs a `name` and a static `kind`
 #include "raidbench/workload/workload.hpp"
 struct sometimes {
   using slot = raidbench::slot::sync;
