@@ -8,19 +8,14 @@ namespace {
 
 using namespace raidbench;
 
+// dd's conv=fsync / conv=fdatasync: one flush at the end, with the call a value (one copy loop for all three).
 template <class... Chosen>
 expected<result> with_flush(const copy_request& r, const run_options& options, Chosen... chosen) {
-  const auto common = [&](auto flush) {
-    return raidbench::run(workload(chosen..., flush, r.copy, block{r.block}, open::dynamic{r.open_flags}, r.ends,
-                                   stop::after{}),
-                          options);
-  };
-  switch (r.flush) {
-    case flush_choice::fsync: return common(sync::fsync_at_end);
-    case flush_choice::fdatasync: return common(sync::fdatasync_at_end);
-    case flush_choice::none: break;
-  }
-  return common(sync::none);
+  const sync::chosen<false> flush{r.flush == flush_choice::fdatasync ? sync::call::fdatasync : sync::call::fsync,
+                                  r.flush != flush_choice::none};
+  return raidbench::run(workload(chosen..., flush, r.copy, block{r.block}, open::dynamic{r.open_flags}, r.ends,
+                                 stop::after{}),
+                        options);
 }
 
 template <class Timing>

@@ -1,6 +1,7 @@
 #pragma once
 // The slot tables: each maps one group of options to the policy of one slot and hands it on.
-// Only the combinations sysbench can ask for are instantiated (a read test never flushes).
+// Only the combinations sysbench can ask for are instantiated (a read test never flushes), one
+// per kernel.
 #include <cstdint>
 #include <limits>
 
@@ -11,30 +12,27 @@ namespace rb_fileio {
 
 using raidbench::report::fileio_mode;
 
-// The sync slot: none for reads or when nothing is asked; otherwise fsync() or fdatasync() every
-// --file-fsync-freq requests of every file in turn (sysbench's rounds), or after each write
-// (--file-fsync-all); --file-fsync-end alone is a period no run reaches, plus the closing flush.
+// The sync slot: none for reads; for writes, fsync() or fdatasync() every --file-fsync-freq requests
+// of every file in turn (sysbench's rounds), or after each write (--file-fsync-all); --file-fsync-end
+// alone is a period no run reaches, plus the closing flush. The call, the period and write or rewrite
+// are values (sync::chosen, mix::chosen_writes), so each hot loop is instantiated once: 8 kernels
+// per engine and timing, where a policy type per option made 14.
 template <bool Writes, class Next>
 auto with_sync(const plan& p, Next&& next) {
   namespace sync = raidbench::sync;
   if constexpr (!Writes) {
     return next(sync::none);
   } else {
-    if (!p.fsync_all && p.fsync_freq == 0 && !p.fsync_end) return next(sync::none);
-    auto set = [&](auto every) {
-      if (p.fsync_all) {
-        every.writes = 1;
-      } else {
-        every.writes = p.fsync_freq ? p.fsync_freq : std::numeric_limits<std::uint64_t>::max();
-        every.at_end = p.fsync_end;
-        every.counts = sync::period::requests;
-        every.covers = sync::scope::all_files;
-        every.flushes_are_requests = true;  // sysbench's fsyncs are events, counted against --events
-      }
-      return every;
-    };
-    if (p.fdatasync) return next(set(sync::fdatasync_every{}));
-    return next(set(sync::fsync_every{}));
+    if (!p.fsync_all && p.fsync_freq == 0 && !p.fsync_end) return next(sync::chosen<false>{});
+    sync::chosen<true> every{.flush_call = p.fdatasync ? sync::call::fdatasync : sync::call::fsync};
+    if (!p.fsync_all) {
+      every.writes = p.fsync_freq ? p.fsync_freq : std::numeric_limits<std::uint64_t>::max();
+      every.at_end = p.fsync_end;
+      every.counts = sync::period::requests;
+      every.covers = sync::scope::all_files;
+      every.flushes_are_requests = true;  // sysbench's fsyncs are events, counted against --events
+    }
+    return next(every);
   }
 }
 
@@ -43,12 +41,13 @@ template <class Next>
 auto with_mode(const plan& p, Next&& next) {
   namespace access = raidbench::access;
   namespace mix = raidbench::mix;
+  const mix::chosen_writes writes{.over_existing = p.mode == fileio_mode::seqrewr};
   switch (p.mode) {
-    case fileio_mode::seqwr: return with_sync<true>(p, [&](auto s) { return next(access::sequential, mix::writes, s); });
-    case fileio_mode::seqrewr: return with_sync<true>(p, [&](auto s) { return next(access::sequential, mix::rewrite, s); });
+    case fileio_mode::seqwr: case fileio_mode::seqrewr:
+      return with_sync<true>(p, [&](auto s) { return next(access::sequential, writes, s); });
     case fileio_mode::seqrd: return with_sync<false>(p, [&](auto s) { return next(access::sequential, mix::reads, s); });
     case fileio_mode::rndrd: return with_sync<false>(p, [&](auto s) { return next(access::random, mix::reads, s); });
-    case fileio_mode::rndwr: return with_sync<true>(p, [&](auto s) { return next(access::random, mix::writes, s); });
+    case fileio_mode::rndwr: return with_sync<true>(p, [&](auto s) { return next(access::random, writes, s); });
     case fileio_mode::rndrw: break;
   }
   return with_sync<true>(p, [&](auto s) { return next(access::random, mix::interleaved{p.rw_ratio}, s); });

@@ -18,7 +18,7 @@ namespace {
 constexpr std::uint64_t file_size = 16_MiB;
 
 // One table per slot: each picks a policy and passes it on; the runner is instantiated once per
-// timing × sync × engine (12), never per test.
+// kernel — timing × periodic flush or not × engine (8) — never per test or flush call.
 template <class Next>
 expected<result> with_timing(bool each_call, Next&& next) {
   if (each_call) return next(timing::per_call);
@@ -27,12 +27,8 @@ expected<result> with_timing(bool each_call, Next&& next) {
 
 template <class Next>
 expected<result> with_sync(flush_kind f, std::uint32_t every, Next&& next) {
-  switch (f) {
-    case flush_kind::fdatasync: return next(sync::fdatasync_every{every});
-    case flush_kind::fsync: return next(sync::fsync_every{every});
-    case flush_kind::none: break;
-  }
-  return next(sync::none);
+  if (f == flush_kind::none) return next(sync::none);
+  return next(sync::chosen<true>{f == flush_kind::fsync ? sync::call::fsync : sync::call::fdatasync, false, every});
 }
 
 template <class Next>

@@ -75,9 +75,11 @@ struct chosen {
   static constexpr sync::kind kind = Periodic ? sync::kind::periodic : sync::kind::at_end;
   call flush_call = call::fsync;
   bool at_end = false;
-  std::uint64_t writes = 1;  ///< the period, when `Periodic` (counted and covering as `every`'s defaults)
+  // When `Periodic`: the period and the rest of `every`'s members, with its defaults.
+  std::uint64_t writes = 1;
   period counts = period::writes;
   scope covers = scope::written_file;
+  bool flushes_are_requests = false;
   constexpr std::string_view name() const noexcept {
     if constexpr (Periodic) return flush_call == call::fsync ? every<call::fsync>::name : every<call::fdatasync>::name;
     else if (!at_end) return none_t::name;
