@@ -1,27 +1,23 @@
 #pragma once
-/// A struct's fields as a list of names and members, written once and walked by every code that
-/// goes field by field (JSON out and back, the merge of controller dumps).
+/// A struct's fields, listed once with BOOST_HANA_ADAPT_STRUCT (its members' names are the names the
+/// JSON shows, so a name cannot drift from its member), and walked by every code that goes field by
+/// field (JSON out and back, the merge of controller dumps).
 #include <string_view>
-#include <tuple>
+
+#include <boost/hana/accessors.hpp>
+#include <boost/hana/adapt_struct.hpp>
+#include <boost/hana/pair.hpp>
+#include <boost/hana/string.hpp>
+#include <boost/hana/unpack.hpp>
 
 namespace raidbench {
 
-/// A field of struct S: its name and its member.
-template <class S, class M>
-struct model_field {
-  std::string_view name;
-  M S::*member;
-};
-
-template <class S, class M>
-constexpr model_field<S, M> field(std::string_view name, M S::*member) noexcept {
-  return {name, member};
-}
-
-/// Calls f(name, member pointer) for every field of a tuple of model_field, in order.
-template <class Fields, class F>
-constexpr void for_each_field(const Fields& fields, F&& f) {
-  std::apply([&](const auto&... each) { (f(each.name, each.member), ...); }, fields);
+/// Calls f(name, get) for every field of S, in the order S was adapted in: `get(s)` is s's member.
+template <class S, class F>
+constexpr void for_each_field(F&& f) {
+  boost::hana::unpack(boost::hana::accessors<S>(), [&](auto... field) {
+    (f(std::string_view(boost::hana::to<const char*>(boost::hana::first(field))), boost::hana::second(field)), ...);
+  });
 }
 
 }  // namespace raidbench

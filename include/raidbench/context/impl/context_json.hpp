@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -14,55 +13,22 @@
 #include "raidbench/core/fields.hpp"
 #include "raidbench/context/storage_context.hpp"
 
+// Each struct's fields, by the names the JSON shows; to_json and from_json both walk them, in order.
+BOOST_HANA_ADAPT_STRUCT(raidbench::pcie_link, address, vendor_id, device_id, driver, current_speed, max_speed,
+                        current_width, max_width);
+BOOST_HANA_ADAPT_STRUCT(raidbench::block_node, name, kind, below, size_bytes, transport, vendor, model, pci,
+                        scsi_address, dm_name, dm_target, md_level, md_state, md_raid_disks, md_degraded,
+                        md_sync_action, backing_file, start_bytes, aligned_to_physical_sector, aligned_to_1mib,
+                        rotational, logical_sector_bytes, physical_sector_bytes, scheduler, nr_requests,
+                        max_sectors_kb, write_cache, fua);
+BOOST_HANA_ADAPT_STRUCT(raidbench::filesystem_info, type, source, mount_point, mount_options, block_size, size_bytes,
+                        available_bytes);
+BOOST_HANA_ADAPT_STRUCT(raidbench::cpu_info, model, logical_cpus);
+BOOST_HANA_ADAPT_STRUCT(raidbench::storage_context, path, kernel, filesystem, devices, ram_bytes, cpu);
+
 namespace raidbench {
 
 namespace detail::context_json {
-
-// Each struct's fields with their JSON keys; to_json and from_json both walk the list, in its order.
-template <class S>
-inline constexpr auto fields = nullptr;
-
-template <>
-inline constexpr auto fields<pcie_link> = std::tuple{
-    field("address", &pcie_link::address), field("vendor_id", &pcie_link::vendor_id),
-    field("device_id", &pcie_link::device_id), field("driver", &pcie_link::driver),
-    field("current_speed", &pcie_link::current_speed), field("max_speed", &pcie_link::max_speed),
-    field("current_width", &pcie_link::current_width), field("max_width", &pcie_link::max_width)};
-
-template <>
-inline constexpr auto fields<block_node> = std::tuple{
-    field("name", &block_node::name), field("kind", &block_node::kind), field("below", &block_node::below),
-    field("size_bytes", &block_node::size_bytes), field("transport", &block_node::transport),
-    field("vendor", &block_node::vendor), field("model", &block_node::model), field("pci", &block_node::pci),
-    field("scsi_address", &block_node::scsi_address), field("dm_name", &block_node::dm_name),
-    field("dm_target", &block_node::dm_target), field("md_level", &block_node::md_level),
-    field("md_state", &block_node::md_state), field("md_raid_disks", &block_node::md_raid_disks),
-    field("md_degraded", &block_node::md_degraded), field("md_sync_action", &block_node::md_sync_action),
-    field("backing_file", &block_node::backing_file), field("start_bytes", &block_node::start_bytes),
-    field("aligned_to_physical_sector", &block_node::aligned_to_physical_sector),
-    field("aligned_to_1mib", &block_node::aligned_to_1mib), field("rotational", &block_node::rotational),
-    field("logical_sector_bytes", &block_node::logical_sector_bytes),
-    field("physical_sector_bytes", &block_node::physical_sector_bytes), field("scheduler", &block_node::scheduler),
-    field("nr_requests", &block_node::nr_requests), field("max_sectors_kb", &block_node::max_sectors_kb),
-    field("write_cache", &block_node::write_cache), field("fua", &block_node::fua)};
-
-// "device" (MAJOR:MINOR from two members) is written and read by hand after these.
-template <>
-inline constexpr auto fields<filesystem_info> = std::tuple{
-    field("type", &filesystem_info::type), field("source", &filesystem_info::source),
-    field("mount_point", &filesystem_info::mount_point), field("mount_options", &filesystem_info::mount_options),
-    field("block_size", &filesystem_info::block_size), field("size_bytes", &filesystem_info::size_bytes),
-    field("available_bytes", &filesystem_info::available_bytes)};
-
-template <>
-inline constexpr auto fields<cpu_info> = std::tuple{field("model", &cpu_info::model),
-                                                    field("logical_cpus", &cpu_info::logical_cpus)};
-
-template <>
-inline constexpr auto fields<storage_context> = std::tuple{
-    field("path", &storage_context::path), field("kernel", &storage_context::kernel),
-    field("filesystem", &storage_context::filesystem), field("devices", &storage_context::devices),
-    field("ram_bytes", &storage_context::ram_bytes), field("cpu", &storage_context::cpu)};
 
 // A plain field is required; an optional one is written as null when empty, and read back empty
 // when null or absent.
@@ -89,12 +55,12 @@ void read_value(const nlohmann::json& j, const std::string& key, std::optional<T
 template <class S>
 void write_fields(nlohmann::json& j, const S& s) {
   j = nlohmann::json::object();
-  for_each_field(fields<S>, [&](std::string_view key, auto member) { write_value(j[std::string(key)], s.*member); });
+  for_each_field<S>([&](std::string_view key, auto get) { write_value(j[std::string(key)], get(s)); });
 }
 
 template <class S>
 void read_fields(const nlohmann::json& j, S& s) {
-  for_each_field(fields<S>, [&](std::string_view key, auto member) { read_value(j, std::string(key), s.*member); });
+  for_each_field<S>([&](std::string_view key, auto get) { read_value(j, std::string(key), get(s)); });
 }
 
 }  // namespace detail::context_json

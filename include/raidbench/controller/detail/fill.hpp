@@ -24,7 +24,7 @@ void fill(std::vector<T>&, std::vector<T>&) {}
 template <class S>
   requires std::is_class_v<S>
 void fill(S& into, S& from) {
-  for_each_field<S>([&](auto, auto member) { fill(into.*member, from.*member); });
+  for_each_field<S>([&](auto, auto get) { fill(get(into), get(from)); });
 }
 
 }  // namespace raidbench::detail

@@ -31,7 +31,7 @@ void put(nlohmann::json& j, std::string_view key, const T& v) {
 template <class S>
 void put_fields(nlohmann::json& j, const S& s) {
   j = nlohmann::json::object();
-  for_each_field<S>([&](std::string_view name, auto member) { put(j, name, s.*member); });
+  for_each_field<S>([&](std::string_view name, auto get) { put(j, name, get(s)); });
 }
 }  // namespace detail
 
