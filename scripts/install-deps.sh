@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs with apt-get whatever raidbench needs and is missing; does nothing when all is there.
 #   install-deps.sh build   compilers (clang++ builds the tools, g++ is the consumers' default),
-#                           CMake and the libraries the headers use
+#                           LLVM's linker, CMake and the libraries the headers use
 #   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
 #                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime
 set -euo pipefail
 what=${1:-build}
 
-packages=(g++ clang cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
+packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
           nlohmann-json3-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
