@@ -9,6 +9,7 @@
 #include "peer.hpp"
 
 using raidbench::test::run_in;
+using raidbench::test::run_both_in;
 
 BOOST_AUTO_TEST_SUITE(compare_prepare_test)
 
@@ -97,8 +98,7 @@ BOOST_AUTO_TEST_CASE(verbosity_levels_as_sysbench) {
       {"4", " --file-test-mode=rndwr --file-extra-flags=dsync --time=1"}, {"5", " --file-test-mode=seqrd --events=50 --time=0"}};
   for (const auto& [level, mode] : runs) {
     const std::string options = size + mode + " --verbosity=" + level + " run";
-    const auto peer = run_in(dir.path(), "sysbench fileio" + options);
-    const auto ours = run_in(dir.path(), "{ " RB_FILEIO + options + " 2>/dev/null; }");
+    const auto [peer, ours] = run_both_in(dir.path(), "sysbench fileio" + options, "{ " RB_FILEIO + options + " 2>/dev/null; }");
     BOOST_TEST(ours.status == peer.status, options);
     raidbench::test::check_same_structure(peer.out, ours.out, options);
     if (std::string(level) < "3") BOOST_TEST(ours.out.empty(), options << ": " << ours.out);
@@ -193,7 +193,8 @@ BOOST_AUTO_TEST_CASE(debug_and_rate_as_sysbench) {
   raidbench::test::check_same_structure(peer_folds.out, ours_folds.out, same);
 }
 
-// The timed runs flush (--file-fsync-all) or write O_DSYNC: they wait on the disk, not on a core.
+// The timed runs flush (--file-fsync-all) or write O_DSYNC: they wait on the disk, not on a core, so
+// sysbench and rb-fileio run at once.
 BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
   raidbench::test::temp_dir dir;
   const std::string size = " --file-total-size=2M --file-num=2";
@@ -207,8 +208,8 @@ BOOST_AUTO_TEST_CASE(banner_variants_and_interval_lines) {
         " --file-test-mode=rndrw --file-fsync-all --report-checkpoints=1 --time=2",
         " --file-test-mode=rndrd --events=100 --time=0 --forced-shutdown=5 --thread-stack-size=64K --rate=0 --tx-rate=0"
         " --report-checkpoints= --validate=off --debug=off"}) {
-    const auto peer = run_in(dir.path(), "sysbench fileio" + size + extra + " run");
-    const auto ours = run_in(dir.path(), std::string(RB_FILEIO) + size + extra + " run");
+    const auto [peer, ours] =
+        run_both_in(dir.path(), "sysbench fileio" + size + extra + " run", std::string(RB_FILEIO) + size + extra + " run");
     BOOST_TEST(ours.status == 0);
     raidbench::test::check_same_structure(peer.out, ours.out, extra);
   }

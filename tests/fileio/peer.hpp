@@ -6,6 +6,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/test/unit_test.hpp>
@@ -19,11 +20,14 @@ struct command_output {
   int status = -1;
 };
 
-/// Runs `command` with sh in `dir`, stdout and stderr together.
-inline command_output run_in(const std::filesystem::path& dir, const std::string& command) {
+/// Starts `command` with sh in `dir`, stdout and stderr together into the pipe returned.
+inline FILE* start_in(const std::filesystem::path& dir, const std::string& command) {
+  return ::popen(("cd '" + dir.string() + "' && " + command + " 2>&1").c_str(), "r");
+}
+
+/// Reads a started command's output to its end and waits for it.
+inline command_output finish(FILE* p) {
   command_output r;
-  const std::string full = "cd '" + dir.string() + "' && " + command + " 2>&1";
-  FILE* p = ::popen(full.c_str(), "r");
   if (!p) return r;
   char buf[4096];
   std::size_t n;
@@ -31,6 +35,22 @@ inline command_output run_in(const std::filesystem::path& dir, const std::string
   const int st = ::pclose(p);
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
+}
+
+/// Runs `command` with sh in `dir`, stdout and stderr together.
+inline command_output run_in(const std::filesystem::path& dir, const std::string& command) {
+  return finish(start_in(dir, command));
+}
+
+/// Runs the peer's and the replica's command at once in `dir`, for runs that last a set time
+/// waiting on the disk: the pair takes that time once. The second is read after the first has
+/// ended; a report longer than its pipe holds (64 KiB) waits for that, and no more.
+inline std::pair<command_output, command_output> run_both_in(const std::filesystem::path& dir, const std::string& peer,
+                                                             const std::string& ours) {
+  FILE* peer_pipe = start_in(dir, peer);
+  FILE* our_pipe = start_in(dir, ours);
+  auto peer_out = finish(peer_pipe);
+  return {std::move(peer_out), finish(our_pipe)};
 }
 
 /// One line's shape: every number becomes N with its decimals kept (12.345 → N.ddd), runs of

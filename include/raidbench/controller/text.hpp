@@ -89,11 +89,20 @@ struct line_list {
 
 /// True when `key` is one of the list's lines (case-insensitive).
 constexpr bool is_listed(std::string_view key, line_list list) noexcept {
-  for (std::string_view rest = list.lines; !rest.empty();) {
-    const std::size_t end = rest.find('\n');
-    const std::string_view entry = trim(rest.substr(0, end));
-    if (!entry.empty() && iequals(entry, key)) return true;
-    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+  // Walked with pointers: a parser asks this of most lines of a dump, and a list has hundreds of entries.
+  const char* line = list.lines.data();
+  const char* const end = line + list.lines.size();
+  while (line < end) {
+    const char* newline = std::char_traits<char>::find(line, static_cast<std::size_t>(end - line), '\n');
+    const char* const line_end = newline ? newline : end;
+    const char* first = line;
+    const char* last = line_end;
+    while (first < last && is_blank(*first)) ++first;
+    while (last > first && is_blank(last[-1])) --last;
+    const auto size = static_cast<std::size_t>(last - first);
+    if (size != 0 && size == key.size() && iequals(std::string_view(first, size), key)) return true;
+    if (!newline) break;
+    line = newline + 1;
   }
   return false;
 }
