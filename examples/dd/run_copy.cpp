@@ -8,7 +8,7 @@ namespace {
 
 using namespace raidbench;
 
-// dd's conv=fsync / conv=fdatasync: one flush at the end, with the call a value (one copy loop for all three).
+// dd's conv=fsync / conv=fdatasync: one flush at the end, with the call a value (one workload for all three).
 template <class... Chosen>
 expected<result> with_flush(const copy_request& r, const run_options& options, Chosen... chosen) {
   const sync::chosen<false> flush{r.flush == flush_choice::fdatasync ? sync::call::fdatasync : sync::call::fsync,

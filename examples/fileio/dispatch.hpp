@@ -15,8 +15,8 @@ using raidbench::report::fileio_mode;
 // The sync slot: none for reads; for writes, fsync() or fdatasync() every --file-fsync-freq requests
 // of every file in turn (sysbench's rounds), or after each write (--file-fsync-all); --file-fsync-end
 // alone is a period no run reaches, plus the closing flush. The call, the period and write or rewrite
-// are values (sync::chosen, mix::chosen_writes), so each hot loop is instantiated once: 8 kernels
-// per engine and timing, where a policy type per option made 14.
+// are values (sync::chosen, mix::chosen_writes), so there is one workload per kernel: 8 per engine
+// and timing, where a policy type per option made 14 for the same 8 kernels.
 template <bool Writes, class Next>
 auto with_sync(const plan& p, Next&& next) {
   namespace sync = raidbench::sync;

@@ -19,10 +19,11 @@ namespace raidbench {
 
 namespace detail {
 
-/// How a mix opens the target: by its kind, narrowed by an `over_existing` member (mix::chosen_writes).
+/// How a mix opens the target: by its kind, a writing one narrowed by an `over_existing` member
+/// (mix::chosen_writes).
 template <class Mix>
 constexpr target_use use_of(const Mix& m) noexcept {
-  if constexpr (requires { m.over_existing; })
+  if constexpr (Mix::kind == mix::kind::writes && requires { m.over_existing; })
     if (m.over_existing) return target_use::rewrite;
   switch (Mix::kind) {
     case mix::kind::reads: return target_use::read;

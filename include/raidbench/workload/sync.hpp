@@ -64,7 +64,7 @@ struct at_end_t {
 };
 
 /// A sync policy whose call and flushes are run-time values, for a tool that reads them from its
-/// options (rb-run's --fsync/--fdatasync/--end-flush, as fio's fsync=, fdatasync=, end_fsync=).
+/// options (rb-run's --fsync/--fdatasync/--end-fsync, as fio's fsync=, fdatasync=, end_fsync=).
 /// Only `Periodic`, the hot loop's shape, is in its type, so such a tool needs two sync policies,
 /// not one per call and kind. `chosen<false>` flushes once with `flush_call` after the last I/O when
 /// `at_end`, else never; `chosen<true>` flushes as `every` does. Its name is the built-in policy's
