@@ -1,8 +1,5 @@
 #pragma once
 // Runs sysbench and rb-fileio side by side in one directory and compares their reports' structure.
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -11,6 +8,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "../fsync/shell.hpp"
 #include "../support/temp_dir.hpp"
 
 namespace raidbench::test {
@@ -20,37 +18,23 @@ struct command_output {
   int status = -1;
 };
 
-/// Starts `command` with sh in `dir`, stdout and stderr together into the pipe returned.
-inline FILE* start_in(const std::filesystem::path& dir, const std::string& command) {
-  return ::popen(("cd '" + dir.string() + "' && " + command + " 2>&1").c_str(), "r");
-}
-
-/// Reads a started command's output to its end and waits for it.
-inline command_output finish(FILE* p) {
-  command_output r;
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+// `command` for sh in `dir`, stdout and stderr together.
+inline std::string in_dir(const std::filesystem::path& dir, const std::string& command) {
+  return "cd '" + dir.string() + "' && " + command + " 2>&1";
 }
 
 /// Runs `command` with sh in `dir`, stdout and stderr together.
 inline command_output run_in(const std::filesystem::path& dir, const std::string& command) {
-  return finish(start_in(dir, command));
+  const auto r = run_one(in_dir(dir, command));
+  return {r.output, r.status};
 }
 
-/// Runs the peer's and the replica's command at once in `dir`, for runs that last a set time
-/// waiting on the disk: the pair takes that time once. The second is read after the first has
-/// ended; a report longer than its pipe holds (64 KiB) waits for that, and no more.
+/// Runs the peer's and the replica's command at once in `dir` (run_all), for runs that last a set
+/// time waiting on the disk: the pair takes that time once.
 inline std::pair<command_output, command_output> run_both_in(const std::filesystem::path& dir, const std::string& peer,
                                                              const std::string& ours) {
-  FILE* peer_pipe = start_in(dir, peer);
-  FILE* our_pipe = start_in(dir, ours);
-  auto peer_out = finish(peer_pipe);
-  return {std::move(peer_out), finish(our_pipe)};
+  const auto r = run_all({in_dir(dir, peer), in_dir(dir, ours)});
+  return {{r[0].output, r[0].status}, {r[1].output, r[1].status}};
 }
 
 /// One line's shape: every number becomes N with its decimals kept (12.345 → N.ddd), runs of

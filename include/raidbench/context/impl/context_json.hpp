@@ -21,6 +21,7 @@ BOOST_HANA_ADAPT_STRUCT(raidbench::block_node, name, kind, below, size_bytes, tr
                         md_sync_action, backing_file, start_bytes, aligned_to_physical_sector, aligned_to_1mib,
                         rotational, logical_sector_bytes, physical_sector_bytes, scheduler, nr_requests,
                         max_sectors_kb, write_cache, fua);
+// filesystem_info's "device" (MAJOR:MINOR from two members) is written and read by hand after these.
 BOOST_HANA_ADAPT_STRUCT(raidbench::filesystem_info, type, source, mount_point, mount_options, block_size, size_bytes,
                         available_bytes);
 BOOST_HANA_ADAPT_STRUCT(raidbench::cpu_info, model, logical_cpus);
