@@ -2,7 +2,7 @@
 # rb-dd against GNU dd, side by side: A B B A A B …, the median ratio of throughputs (rb-dd / GNU) with
 # its min–max, and the CPU time (user + system) of each, per case. Not part of CI.
 #   benchmarks/dd_vs_gnu.sh [BUILD_DIR=build-bench] [pairs]
-# BUILD_DIR must hold (or gets, built in Release) examples/dd/rb-dd.
+# BUILD_DIR must hold (or gets, built in Release) examples/tools/dd/rb-dd.
 # Cases: 1 GiB /dev/zero -> file with conv=fdatasync (bs=4k, bs=1M); that file read back to
 # /dev/null with the page cache hot (bs=4k, bs=1M); /dev/zero -> /dev/null bs=4k (1 GiB).
 set -euo pipefail
@@ -12,7 +12,7 @@ PAIRS=${2:-5}
 GNU=/bin/dd
 source "$repo/benchmarks/release_build.sh"
 release_build "$BUILD" rb-dd
-RB=$BUILD/examples/dd/rb-dd
+RB=$BUILD/examples/tools/dd/rb-dd
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-dd-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 

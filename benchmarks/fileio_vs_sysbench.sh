@@ -3,13 +3,13 @@
 # (>= 5 pairs) in one temporary directory, and prints events/s, the ratio rb-fileio / sysbench
 # (median and min–max over the pairs) and CPU time (user+sys per run, from /usr/bin/time).
 # Usage: benchmarks/fileio_vs_sysbench.sh [BUILD_DIR=build-bench] [pairs] [seconds per run] [case regex]
-# BUILD_DIR must hold (or gets, built in Release) examples/fileio/rb-fileio.
+# BUILD_DIR must hold (or gets, built in Release) examples/tools/fileio/rb-fileio.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$(realpath -m "${1:-$repo/build-bench}")
 source "$repo/benchmarks/release_build.sh"
 release_build "$BUILD" rb-fileio
-RB=$BUILD/examples/fileio/rb-fileio
+RB=$BUILD/examples/tools/fileio/rb-fileio
 PAIRS=${2:-5}
 SECONDS_PER_RUN=${3:-3}
 ONLY=${4:-}  # run only the cases whose name matches (e.g. 'fsync' for the two flush-bound ones)

@@ -9,7 +9,7 @@
 # tool's CPU time (user + system, from /usr/bin/time) per I/O: (CPU of the run − CPU of a one-I/O run
 # of the same tool, which holds start-up and, for rb-run, laying the file down) / I/Os.
 # Usage: benchmarks/fio_side_by_side.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=5]
-# BUILD_DIR must hold (or gets, built in Release) examples/run/rb-run and benchmarks/pread_floor.
+# BUILD_DIR must hold (or gets, built in Release) examples/tools/run/rb-run and benchmarks/pread_floor.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${1:-$repo/build-bench}")
@@ -20,7 +20,7 @@ command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio
 [[ -x /usr/bin/time ]] || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
 source "$repo/benchmarks/release_build.sh"
 release_build "$build" rb-run pread_floor
-rb=$build/examples/run/rb-run
+rb=$build/examples/tools/run/rb-run
 floor=$build/benchmarks/pread_floor
 
 work=$(mktemp -d /tmp/rb-fio-bench.XXXXXX)

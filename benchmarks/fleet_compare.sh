@@ -15,7 +15,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 # The real report, with the seed's H730 dumps attached so that each host has a controller.
 dumps=$repo/tests/fixtures/seed-outputs
-(cd "$WORK" && "$BUILD/examples/suite/raidbench" --quick --size 32M --test-seconds 0.5 --no-progress \
+(cd "$WORK" && "$BUILD/examples/tools/suite/raidbench" --quick --size 32M --test-seconds 0.5 --no-progress \
    --controller-file "$dumps/megacli-adpallinfo-perc-h730-mini-excerpt.txt" \
    --controller-file "$dumps/megacli-ldgetprop-cache-perc-h730.txt" \
    --controller-file "$dumps/megacli-adpbbucmd-perc-h730-excerpt.txt" --report report.json >/dev/null)
@@ -39,7 +39,7 @@ for i in range(hosts):
     json.dump(r, open(os.path.join(d, "report.json"), "w"))
 PY
 size=$(du -sh "$WORK/fleet" | cut -f1)
-/usr/bin/time -f '%e %M' -o "$WORK/time" "$BUILD/examples/compare/rb-compare" --fleet "$WORK/fleet" --json >"$WORK/out.json"
+/usr/bin/time -f '%e %M' -o "$WORK/time" "$BUILD/examples/tools/compare/rb-compare" --fleet "$WORK/fleet" --json >"$WORK/out.json"
 read -r secs kb <"$WORK/time"
 flags=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(len(j["flags"]))' "$WORK/out.json")
 echo "hosts=$HOSTS reports=$size seconds=$secs peak_rss_mb=$((kb / 1024)) flags=$flags"

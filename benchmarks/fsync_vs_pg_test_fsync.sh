@@ -2,13 +2,13 @@
 # rb-fsync against PostgreSQL 15's pg_test_fsync, alternating (pg rb rb pg pg rb …), on ext4 (/tmp) and
 # tmpfs (/dev/shm): per-test ops/sec ratio rb/pg (median, min–max over pairs) and CPU time.
 # Usage: benchmarks/fsync_vs_pg_test_fsync.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=1] [DIRS="/tmp /dev/shm"]
-# BUILD_DIR must hold (or gets, built in Release) examples/fsync/rb-fsync.
+# BUILD_DIR must hold (or gets, built in Release) examples/tools/fsync/rb-fsync.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${1:-$repo/build-bench}")
 source "$repo/benchmarks/release_build.sh"
 release_build "$build" rb-fsync
-rb=$build/examples/fsync/rb-fsync
+rb=$build/examples/tools/fsync/rb-fsync
 pairs=${2:-5}
 secs=${3:-1}
 dirs=${4:-/tmp /dev/shm}

@@ -11,4 +11,4 @@ build=${RAIDBENCH_BUILD_DIR:-$here/build-main}
 cmake -C "$here/cmake/shipping.cmake" -S "$here" -B "$build" -G Ninja \
       -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target raidbench-suite >/dev/null
-exec "$build/examples/suite/raidbench" "$@"
+exec "$build/examples/tools/suite/raidbench" "$@"

@@ -6,16 +6,16 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${1:-$repo/build}")
-[[ -x $build/examples/suite/raidbench && -x $build/examples/compare/rb-compare ]] ||
+[[ -x $build/examples/tools/suite/raidbench && -x $build/examples/tools/compare/rb-compare ]] ||
   { echo "screenshots.sh: build the tools first (cmake --build $build)" >&2; exit 1; }
 command -v chromium >/dev/null || { echo "screenshots.sh: chromium is missing (bash scripts/install-deps.sh test)" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/rb-screenshots.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 seeds=$repo/tests/fixtures/seed-outputs
 
-(cd "$work" && "$build/examples/suite/raidbench" --quick --no-progress --no-controller --report report.json --html report.html >/dev/null)
-(cd "$work" && "$build/examples/suite/raidbench" sweep atto --quick --no-progress --json atto.json --html atto.html >/dev/null)
-"$build/examples/compare/rb-compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
+(cd "$work" && "$build/examples/tools/suite/raidbench" --quick --no-progress --no-controller --report report.json --html report.html >/dev/null)
+(cd "$work" && "$build/examples/tools/suite/raidbench" sweep atto --quick --no-progress --json atto.json --html atto.html >/dev/null)
+"$build/examples/tools/compare/rb-compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
   "--controller-file=H730=$seeds/megacli-adpallinfo-perc-h730-mini-excerpt.txt" \
   "--controller-file=H730=$seeds/megacli-ldgetprop-cache-perc-h730.txt" \
   "--controller-file=H730=$seeds/megacli-adpbbucmd-perc-h730-excerpt.txt" --controller-owns=H730 \

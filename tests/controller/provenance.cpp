@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 BOOST_AUTO_TEST_SUITE(provenance_test)
 

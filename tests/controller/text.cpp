@@ -1,4 +1,4 @@
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 #include <boost/test/unit_test.hpp>
 

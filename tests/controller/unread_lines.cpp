@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "raidbench/controller/builtin_parsers.hpp"
-#include "raidbench/controller/text.hpp"
-#include "../../examples/custom-parser/tw_cli.hpp"
+#include "raidbench/text/toolkit.hpp"
+#include "../../examples/extending/parser/tw_cli.hpp"
 #include "fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -41,7 +41,7 @@ const family families[] = {
     {"megacli", parse_with<megacli>}, {"storcli", parse_with<storcli>}, {"perccli", parse_with<storcli>},
     {"ssacli", parse_with<ssacli>},   {"hpacucli", parse_with<ssacli>}, {"arcconf", parse_with<arcconf>},
     {"mdadm", parse_with<mdadm>},     {"mdstat", parse_with<mdstat>},
-    {"tw_cli", parse_with<tw_cli>},  // the user parser of examples/custom-parser, held to the same rule
+    {"tw_cli", parse_with<tw_cli>},  // the user parser of examples/extending/parser, held to the same rule
 };
 
 std::string join(const std::vector<std::string_view>& lines) {

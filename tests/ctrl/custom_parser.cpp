@@ -1,4 +1,4 @@
-// examples/custom-parser: a tw_cli parser written outside include/ reads the tw_cli captures through
+// examples/extending/parser: a tw_cli parser written outside include/ reads the tw_cli captures through
 // parse_any(text, builtin_parsers + parsers<tw_cli>), while the builtin parsers keep their own text.
 #include <boost/test/unit_test.hpp>
 

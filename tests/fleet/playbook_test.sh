@@ -17,8 +17,8 @@ trap 'rm -rf "$work"' EXIT
 deb=$(ls "$deb_dir"/*.deb)
 cat > "$work/hosts" <<HOSTS
 good ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_deb=$deb raidbench_remove_package=true raidbench_command="raidbench --quick --size 16M --test-seconds 0.3 --no-progress --no-controller --dir run --report report.json"
-ctrl-ok ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/ctrl/rb-ctrl --json $source_dir/tests/fixtures/seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt > report.json"
-ctrl-battery ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/ctrl/rb-ctrl --json $source_dir/tests/fixtures/controllers/arcconf/getconfig-1-asr-71605-hba-raw-supercap-fatal.txt > report.json"
+ctrl-ok ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/tools/ctrl/rb-ctrl --json $source_dir/tests/fixtures/seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt > report.json"
+ctrl-battery ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command="$build_dir/examples/tools/ctrl/rb-ctrl --json $source_dir/tests/fixtures/controllers/arcconf/getconfig-1-asr-71605-hba-raw-supercap-fatal.txt > report.json"
 broken ansible_connection=local ansible_python_interpreter=/usr/bin/python3 raidbench_command=false
 ghost ansible_host=127.0.0.1 ansible_port=1 ansible_connection=ssh ansible_ssh_common_args='-o ConnectTimeout=3 -o BatchMode=yes'
 HOSTS

@@ -14,7 +14,7 @@
 #include "raidbench/compare/builtin_importers.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
 
-#include "../../examples/custom-parser/tw_cli.hpp"
+#include "../../examples/extending/parser/tw_cli.hpp"
 #include "fuzz_parser.hpp"
 
 namespace {
@@ -39,7 +39,7 @@ raidbench::expected<raidbench::inventory> (*parse)(std::string_view) = nullptr;
 raidbench::expected<raidbench::run_record> (*import_run)(std::string_view) = nullptr;
 
 // The family `name`: one parser (the built-in ones, and tw_cli, the user parser of
-// examples/custom-parser) or importer, or each kind's built-in list through its detection.
+// examples/extending/parser) or importer, or each kind's built-in list through its detection.
 void choose(std::string_view name) {
   using namespace raidbench;
   if (name == "parse_any") parse = [](std::string_view t) { return first_reader<inventory>(t, builtin_parsers); };

@@ -51,7 +51,7 @@ BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_exit_1_touching_nothing) {
 }
 
 BOOST_AUTO_TEST_CASE(options_reach_the_run_as_values_of_their_kernel) {
-  // Options that share a kernel differ in values only (examples/run/dispatch.hpp): each must still
+  // Options that share a kernel differ in values only (examples/tools/run/dispatch.hpp): each must still
   // do what it says, counted by the runner (70 writes, a flush every 7 of them).
   struct expectation {
     std::string args, access, mix, sync;

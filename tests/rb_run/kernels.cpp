@@ -1,4 +1,4 @@
-// rb-run maps its options to kernels through a table (examples/run/dispatch.hpp): one entry per
+// rb-run maps its options to kernels through a table (examples/tools/run/dispatch.hpp): one entry per
 // kernel, so no hot loop is instantiated twice, and none for what is only a value (the flush call,
 // write or rewrite, the share of reads, the period).
 #include <boost/test/unit_test.hpp>
@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "../../examples/run/dispatch.hpp"
+#include "../../examples/tools/run/dispatch.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "../../examples/custom-policy/zipf.hpp"
+#include "../../examples/extending/policy/zipf.hpp"
 #include "../support/temp_dir.hpp"
 
 using namespace raidbench;

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../../examples/suite/report.hpp"
+#include "../../examples/tools/suite/report.hpp"
 #include "../support/temp_dir.hpp"
 #include "spawn.hpp"
 

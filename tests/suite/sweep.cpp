@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../../examples/suite/sweep_report.hpp"
+#include "../../examples/tools/suite/sweep_report.hpp"
 #include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "spawn.hpp"

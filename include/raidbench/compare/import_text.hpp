@@ -1,5 +1,5 @@
 #pragma once
-/// Scanning helpers the importers share, on top of the parser toolkit (controller/text.hpp): numbers
+/// Scanning helpers the importers share, on top of the parser toolkit (text/toolkit.hpp): numbers
 /// as benchmarks print them (a decimal point or, in a localized run, a decimal comma) and the units
 /// of their rates and sizes, each with its own base.
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "raidbench/compare/comparable.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench::text {
 

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "raidbench/controller/model.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 #include "raidbench/core/expected.hpp"
 
 namespace raidbench::text {

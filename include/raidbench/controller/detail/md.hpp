@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "raidbench/controller/model.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench::detail::md {
 

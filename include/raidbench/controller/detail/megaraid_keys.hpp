@@ -5,7 +5,7 @@
 /// Policy, Serial Number…). Consulted only after a parser's own reading of a line has failed.
 #include <string_view>
 
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench::detail::megaraid {
 

@@ -13,7 +13,7 @@
 
 #include "raidbench/controller/arcconf.hpp"
 #include "raidbench/controller/line_reader.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench {
 

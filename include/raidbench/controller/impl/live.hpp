@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "raidbench/controller/live.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 #include "raidbench/core/run_command.hpp"
 
 namespace raidbench {

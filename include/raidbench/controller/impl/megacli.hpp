@@ -14,7 +14,7 @@
 #include "raidbench/controller/detail/fill.hpp"
 #include "raidbench/controller/detail/megaraid_keys.hpp"
 #include "raidbench/controller/megacli.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench {
 

@@ -12,7 +12,7 @@
 
 #include "raidbench/controller/ssacli.hpp"
 #include "raidbench/controller/line_reader.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench {
 

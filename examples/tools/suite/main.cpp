@@ -25,7 +25,7 @@
 #include "../common/storage_report.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/controller_json.hpp"

@@ -4,7 +4,7 @@
 /// elisions, double spacing, "key : value" lines, whitespace tables, sizes such as
 /// "557.861 GB [0x45bd8000 Sectors]", vocabulary tables from a tool's words to the model's enums,
 /// and the warning for a line a parser does not read. The built-in parsers use it; so can yours
-/// (docs/extending.md, examples/custom-parser).
+/// (docs/extending.md, examples/extending/parser).
 #include <algorithm>
 #include <array>
 #include <cstddef>

@@ -9,7 +9,7 @@
 
 #include "raidbench/controller/line_reader.hpp"
 #include "raidbench/controller/parser_traits.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 /// Tag for 3ware tw_cli output.
 struct tw_cli {};

@@ -17,7 +17,7 @@
 #include "../common/output_file.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"

@@ -20,7 +20,7 @@
 #include "../common/storage_report.hpp"
 #include "fsync_tests.hpp"
 #include "raidbench/context/device_of_path.hpp"
-#include "raidbench/controller/text.hpp"
+#include "raidbench/text/toolkit.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/pg_test_fsync.hpp"
