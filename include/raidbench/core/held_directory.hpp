@@ -3,7 +3,7 @@
 /// checks and removes there is reached relative to the held descriptor (openat2 with
 /// RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS where the kernel has it, openat with O_NOFOLLOW where not),
 /// never through the path again, so a directory swapped for a link in the middle of a run does not
-/// carry a write or a removal anywhere else. The files it creates are recorded by device and inode,
+/// carry a write or a removal anywhere else. The files it creates are recorded (core/file_identity.hpp)
 /// and removed only while their name still leads to them.
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -15,20 +15,11 @@
 
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/file_descriptor.hpp"
+#include "raidbench/core/file_identity.hpp"
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/core/owned_file.hpp"
 
 namespace raidbench {
-
-/// What a name must still lead to before the tool removes it: the same device and inode, and the
-/// same owner (a filesystem may give a freed inode number to the next file created, another user's).
-struct file_identity {
-  dev_t device = 0;
-  ino_t inode = 0;
-  uid_t owner = 0;
-  static file_identity of(const struct stat& st) noexcept { return {st.st_dev, st.st_ino, st.st_uid}; }
-  friend bool operator==(const file_identity&, const file_identity&) = default;
-};
 
 /// Who chose a directory's name: a link in a path the user named is theirs to follow (/srv →
 /// /data/srv); a link planted under a name the tool chose itself (its default scratch directory)
