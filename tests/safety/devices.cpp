@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "../fsync/shell.hpp"
 #include "../support/loop_device.hpp"
@@ -42,12 +43,25 @@ void make_backing_file(const fs::path& p) {
   }
 }
 
+void make_ext2(const std::string& device) {
+  const auto made = raidbench::test::run_one("mkfs.ext2 -q -F " + device + " 2>&1");
+  BOOST_REQUIRE_MESSAGE(made.status == 0, "mkfs.ext2 " << device << ": " << made.output);
+}
+
+// rb-dd commands on `device`, each refused with one line and exit status 1, and no byte changed on
+// the device or in the test's tree.
+void check_dd_refusals(const raidbench::test::temp_dir& dir, const raidbench::test::loop_device& device,
+                       const std::vector<refusal>& cases) {
+  const std::string content = device.content();
+  raidbench::test::check_refusals("", cases, [&] { return raidbench::test::snapshot_tree(dir.path()); });
+  BOOST_TEST((device.content() == content), device.path() << "'s bytes changed");
+}
+
 // A filesystem made on `device` and mounted on `dir` for the life of the object.
 class mounted_ext2 {
  public:
   mounted_ext2(const std::string& device, const fs::path& dir) : dir_(dir) {
-    const auto made = raidbench::test::run_one("mkfs.ext2 -q -F " + device + " 2>&1");
-    BOOST_REQUIRE_MESSAGE(made.status == 0, "mkfs.ext2 " << device << ": " << made.output);
+    make_ext2(device);
     fs::create_directory(dir_);
     BOOST_REQUIRE_MESSAGE(::mount(device.c_str(), dir_.c_str(), "ext2", 0, nullptr) == 0,
                           "mount " << device << ": " << std::strerror(errno));
@@ -82,6 +96,8 @@ class swap_area {
 class mounted_elsewhere {
  public:
   mounted_elsewhere(const std::string& device, const fs::path& dir) {
+    make_ext2(device);
+    fs::create_directory(dir);
     int ready[2], hold[2];
     BOOST_REQUIRE(::pipe2(ready, O_CLOEXEC) == 0 && ::pipe2(hold, O_CLOEXEC) == 0);
     pid_ = ::fork();
@@ -172,14 +188,12 @@ BOOST_AUTO_TEST_CASE(rb_dd_refuses_a_loop_device_under_a_mounted_loop_device_eve
   const std::string dd = RB_DD, in_use = "rb-dd: refusing to write to '" + a.path() + "': its data is in use: " + a_name +
                                          " → " + b_name + " (a loop device over it) → mounted at " + (dir / "mnt").string() +
                                          " (rb-dd never writes to a device in use, not even with --allow-device)";
-  const std::string content = a.content();
-  raidbench::test::check_refusals("", {
+  check_dd_refusals(dir, a, {
       {dd + " if=/dev/zero of=" + a.path() + " count=1 --allow-device", in_use},
       {dd + " if=/dev/zero of=" + a.path() + " count=1 seek=1 conv=notrunc oflag=direct --allow-device", in_use},
       {dd + " if=/dev/zero of=" + b.path() + " count=1 --allow-device", "rb-dd: refusing to write to '" + b.path() +
                                                                            "': its data is in use: " + b_name + " → mounted at"},
-  }, [&] { return raidbench::test::snapshot_tree(dir.path()); });
-  BOOST_TEST((a.content() == content), "the lower loop device's bytes changed");
+  });
 }
 
 // A swap area on a loop device: in /proc/swaps, in use.
@@ -189,12 +203,9 @@ BOOST_AUTO_TEST_CASE(rb_dd_refuses_an_active_swap_area_even_with_allow_device) {
   const raidbench::test::loop_device loop(dir / "backing");
   const swap_area swap(loop.path());
   const std::string name = fs::path(loop.path()).filename();
-  const std::string content = loop.content();
-  raidbench::test::check_refusals("", {
-      {std::string(RB_DD) + " if=/dev/zero of=" + loop.path() + " count=1 --allow-device",
-       "rb-dd: refusing to write to '" + loop.path() + "': its data is in use: " + name + " → an active swap area (rb-dd never"},
-  }, [&] { return raidbench::test::snapshot_tree(dir.path()); });
-  BOOST_TEST((loop.content() == content), "the swap area's bytes changed");
+  check_dd_refusals(dir, loop, {{std::string(RB_DD) + " if=/dev/zero of=" + loop.path() + " count=1 --allow-device",
+                                 "rb-dd: refusing to write to '" + loop.path() + "': its data is in use: " + name +
+                                     " → an active swap area (rb-dd never"}});
 }
 
 // A mount another mount namespace made (a container's) is not in this process's mountinfo: the
@@ -203,15 +214,9 @@ BOOST_AUTO_TEST_CASE(rb_dd_refuses_a_device_mounted_in_another_mount_namespace) 
   raidbench::test::temp_dir dir;
   make_backing_file(dir / "backing");
   const raidbench::test::loop_device loop(dir / "backing");
-  BOOST_TEST_REQUIRE(raidbench::test::run_one("mkfs.ext2 -q -F " + loop.path() + " 2>&1").status == 0);
-  fs::create_directory(dir / "mnt");
   const mounted_elsewhere mount(loop.path(), dir / "mnt");
-  const std::string content = loop.content();
-  raidbench::test::check_refusals("", {
-      {std::string(RB_DD) + " if=/dev/zero of=" + loop.path() + " count=1 --allow-device",
-       "rb-dd: refusing to write to '" + loop.path() + "': the kernel says it is in use"},
-  }, [&] { return raidbench::test::snapshot_tree(dir.path()); });
-  BOOST_TEST((loop.content() == content), "the device's bytes changed");
+  check_dd_refusals(dir, loop, {{std::string(RB_DD) + " if=/dev/zero of=" + loop.path() + " count=1 --allow-device",
+                                 "rb-dd: refusing to write to '" + loop.path() + "': the kernel says it is in use"}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -31,8 +31,11 @@ class tool_process {
     std::string out, err;
   };
 
-  /// Starts `args` (argv[0] a path) in `cwd`, with SIGINT, SIGTERM and SIGHUP at their defaults.
-  tool_process(const std::filesystem::path& cwd, const std::vector<std::string>& args) {
+  /// Starts `args` (argv[0] a path) in `cwd`, with SIGINT, SIGTERM and SIGHUP at their defaults;
+  /// stdout and stderr go to the files "stdout" and "stderr" in `output` (default: a directory of
+  /// their own, apart from every tree a test compares).
+  tool_process(const std::filesystem::path& cwd, const std::vector<std::string>& args, std::filesystem::path output = {})
+      : output_(output.empty() ? files_.path() : std::move(output)) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
@@ -93,10 +96,11 @@ class tool_process {
   }
 
  private:
-  std::filesystem::path out_path() const { return files_ / "stdout"; }
-  std::filesystem::path err_path() const { return files_ / "stderr"; }
+  std::filesystem::path out_path() const { return output_ / "stdout"; }
+  std::filesystem::path err_path() const { return output_ / "stderr"; }
 
-  temp_dir files_;  // its output, apart from every tree a test compares
+  temp_dir files_;
+  std::filesystem::path output_;
   pid_t pid_ = -1;
   int status_ = 0;
 };

@@ -71,30 +71,35 @@ inline expected<void> check_own_status(const struct stat& st, const std::string&
   return detail::check_stat(st, path, true);
 }
 
-/// The same for the name `path`, without opening it; nothing there is fine too.
-inline expected<void> check_own_name(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) return errno == ENOENT ? expected<void>{} : system_failure("stat", path, errno);
-  return check_own_status(st, path);
-}
+namespace detail {
 
-/// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
-/// through a link, only a regular file of the tool's own user with one name.
-inline expected<owned_file> open_own_file(const std::string& path, int flags) {
-  // Non-blocking until checked: a FIFO planted under the name would otherwise hold the open forever.
-  const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+/// The flags an existing file is opened with before it is checked: non-blocking until then, since
+/// a FIFO planted under the name would otherwise hold the open forever.
+inline constexpr int unchecked_open_flags = O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+
+/// What an open of an existing file to write (`fd`, or -1 with errno; `flags` as asked) gives the
+/// tool: the descriptor once the file is checked as open_own_file says, or why not.
+inline expected<owned_file> checked_own_file(int fd, const std::string& path, int flags) {
   if (fd < 0) {
     const int err = errno;
-    if (err == ELOOP) return detail::link_refused(path);
+    if (err == ELOOP) return link_refused(path);
     if (err == ENXIO)  // a FIFO without a reader, or a device without its driver: not a file either
       return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", path));
     return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", path, err);
   }
   owned_file out{file_descriptor(fd), false};
-  if (auto ok = detail::check_reusable(fd, path); !ok) return ok.err();
+  if (auto ok = check_reusable(fd, path); !ok) return ok.err();
   if (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)
     return system_failure("fcntl", path, errno);
   return out;
+}
+
+}  // namespace detail
+
+/// Opens an existing file for writing (`flags` holds the access mode and extra flags): never
+/// through a link, only a regular file of the tool's own user with one name.
+inline expected<owned_file> open_own_file(const std::string& path, int flags) {
+  return detail::checked_own_file(::open(path.c_str(), flags | O_NOFOLLOW | detail::unchecked_open_flags), path, flags);
 }
 
 /// Creates `path` for writing, or reopens it when it already exists and open_own_file accepts it.

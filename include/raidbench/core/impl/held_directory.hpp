@@ -124,26 +124,15 @@ RAIDBENCH_API expected<owned_file> held_directory::create_or_open_own(std::strin
 
 RAIDBENCH_API expected<owned_file> held_directory::open_own(std::string_view name, int flags) {
   if (auto ok = check_name(name); !ok) return ok.err();
-  const std::string n(name), where = shown(name);
-  // Non-blocking until checked: a FIFO planted under the name would otherwise hold the open forever.
-  const int fd = detail::open_beneath(fd_.get(), n.c_str(), flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) {
-    const int err = errno;
-    if (err == ELOOP) return detail::link_refused(where);
-    if (err == ENXIO) return fail(fmt::format("{} is not a regular file; raidbench only works on regular files", where));
-    return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", where, err);
-  }
-  owned_file out{file_descriptor(fd), false};
-  if (auto ok = detail::check_reusable(fd, where); !ok) return ok.err();
-  if (!(flags & O_NONBLOCK) && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)
-    return system_failure("fcntl", where, errno);
-  return out;
+  const std::string n(name);
+  return detail::checked_own_file(detail::open_beneath(fd_.get(), n.c_str(), flags | detail::unchecked_open_flags), shown(name),
+                                  flags);
 }
 
 RAIDBENCH_API expected<file_descriptor> held_directory::open_regular(std::string_view name, int flags) {
   if (auto ok = check_name(name); !ok) return ok.err();
   const std::string n(name), where = shown(name);
-  file_descriptor fd(detail::open_beneath(fd_.get(), n.c_str(), O_RDONLY | flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  file_descriptor fd(detail::open_beneath(fd_.get(), n.c_str(), O_RDONLY | flags | detail::unchecked_open_flags));
   if (!fd) {
     const int err = errno;
     if (err == ELOOP) return fail(fmt::format("{} is a symbolic link; raidbench opens no file through a link", where));
