@@ -3,7 +3,14 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstddef>
 
 #include <filesystem>
 #include <fstream>
@@ -141,6 +148,42 @@ BOOST_AUTO_TEST_CASE(an_adopted_file_is_removed_as_the_tools_own) {
   auto missing = d.status("pg_test_fsync.out");
   BOOST_TEST_REQUIRE(!missing);
   BOOST_TEST(missing.err().errnum == ENOENT);
+}
+
+// Where the kernel lacks openat2 (before 5.6), or a seccomp filter hides it (ENOSYS), files are
+// opened with openat and O_NOFOLLOW, to the same effect. Tried in a child that filters the call.
+BOOST_AUTO_TEST_CASE(without_openat2_the_same_files_are_reached_and_the_same_links_refused) {
+  test::temp_dir dir;
+  std::ofstream(dir / "outside") << "keep\n";
+  fs::create_symlink("outside", dir / "soft");
+  const pid_t child = ::fork();
+  BOOST_TEST_REQUIRE(child >= 0);
+  if (child == 0) {
+    sock_filter hide_openat2[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_openat2, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    sock_fprog program{static_cast<unsigned short>(std::size(hide_openat2)), hide_openat2};
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) != 0) ::_exit(10);
+    if (::syscall(SYS_openat2, AT_FDCWD, ".", nullptr, 0) != -1 || errno != ENOSYS) ::_exit(11);
+    auto d = held_directory::open(dir.path());
+    if (!d) ::_exit(12);
+    auto created = d->create_or_open_own("new", O_WRONLY);
+    if (!created || !created->created) ::_exit(13);
+    auto soft = d->create_or_open_own("soft", O_WRONLY);
+    if (soft || soft.message().find("is a symbolic link") == std::string::npos) ::_exit(14);
+    if (d->open_regular("soft", 0)) ::_exit(15);
+    if (!d->remove("new")) ::_exit(16);
+    ::_exit(0);
+  }
+  int status = 0;
+  BOOST_TEST_REQUIRE(::waitpid(child, &status, 0) == child);
+  BOOST_TEST(WIFEXITED(status));
+  BOOST_TEST(WEXITSTATUS(status) == 0, "the child stopped at check " << WEXITSTATUS(status));
+  BOOST_TEST(!fs::exists(dir / "new"));
+  BOOST_TEST(test::slurp(dir / "outside") == "keep\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
