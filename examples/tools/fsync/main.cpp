@@ -315,8 +315,9 @@ int main(int argc, char** argv) {
     }
   }
 
-  // Where the file was, before it goes: the closing interpretation looks at its device.
-  auto storage = device_of_path(o.file);
+  // Where the file was, before it goes: the closing interpretation looks at its device, found
+  // through the directory held (its path may lead elsewhere by now).
+  auto storage = device_of_path(fmt::format("/proc/self/fd/{}", dir.fd()));
   dir.remove(name);
   if (!storage) die(storage.message());
 
