@@ -36,7 +36,7 @@ struct test_spec {
 std::vector<test_spec> pg_test_fsync_tests(std::uint64_t block);
 
 /// Whether the file opens with the test's flags and O_DIRECT (pg_test_fsync prints n/a* if not).
-bool direct_accepted(held_directory& dir, const std::string& file, const test_spec& t);
+bool direct_accepted(const held_directory& dir, const std::string& file, const test_spec& t);
 
 /// Writes the file pg_test_fsync tests on (16 MiB, fsynced), creating it if missing.
 raidbench::expected<raidbench::result> prepare_file(held_directory& dir, const std::string& file);

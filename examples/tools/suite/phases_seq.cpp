@@ -1,10 +1,8 @@
 #include <fcntl.h>
-#include <unistd.h>
 
 #include <chrono>
 
 #include "phases.hpp"
-#include "tool.hpp"
 #include "raidbench/run/runner.hpp"
 
 namespace rb_suite {
@@ -48,7 +46,7 @@ expected<result> commit_test(held_directory& dir, const std::string& file, commi
     case commit_method::open_datasync: break;
   }
   const int flags = method == commit_method::open_sync ? O_SYNC : O_DSYNC;
-  return with(sync::none, takes_direct(dir, file, O_RDWR | flags) ? flags | O_DIRECT : flags);
+  return with(sync::none, dir.opens_with(file, O_RDWR | O_DIRECT | flags) ? flags | O_DIRECT : flags);
 }
 
 }  // namespace rb_suite

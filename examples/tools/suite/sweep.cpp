@@ -204,7 +204,7 @@ int sweep_main(int argc, char** argv) {
   progress.finish();
   if (!prepared) give_up(fmt::format("prepare {}: {}", s.dir.shown(file), prepared.message()));
   plan.direct = !o.buffered;
-  if (plan.direct && !takes_direct(s.dir, file, O_RDONLY))
+  if (plan.direct && !s.dir.opens_with(file, O_RDONLY | O_DIRECT))
     give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
                         "figures will say the page cache may have served them", o.dir.string()));
 

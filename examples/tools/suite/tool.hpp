@@ -1,8 +1,7 @@
 #pragma once
 // What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, reading a
-// number of seconds, the O_DIRECT probe, the scratch directory that clean-up empties of exactly
-// raidbench's own files, and the progress line.
-#include <fcntl.h>
+// number of seconds, the scratch directory that clean-up empties of exactly raidbench's own files,
+// and the progress line.
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,14 +38,6 @@ inline std::optional<double> seconds_in(const std::string& text, bool zero) {
   } catch (const std::exception&) {
   }
   return std::nullopt;
-}
-
-/// Whether `name` in `dir` opens with O_DIRECT and `flags` (its access mode among them): a filesystem may refuse it.
-inline bool takes_direct(raidbench::held_directory& dir, const std::string& name, int flags) {
-  const int fd = raidbench::detail::open_beneath(dir.fd(), name.c_str(), flags | O_CLOEXEC | O_DIRECT);
-  if (fd < 0) return false;
-  ::close(fd);
-  return true;
 }
 
 /// The scratch directory, held open (core/held_directory.hpp): every file raidbench makes there is

@@ -56,6 +56,9 @@ class held_directory {
   RAIDBENCH_API expected<owned_file> open_own(std::string_view name, int flags);
   /// Opens an existing `name` for reading (O_RDONLY | `flags`): a regular file, not through a link.
   RAIDBENCH_API expected<file_descriptor> open_regular(std::string_view name, int flags);
+  /// Whether `name` opens with `flags` (its access mode among them), never through a link: a probe
+  /// of what the filesystem takes (O_DIRECT), the descriptor closed at once.
+  RAIDBENCH_API bool opens_with(std::string_view name, int flags) const noexcept;
   /// What `name` is (lstat(2) relative to the directory); nothing there is ENOENT in the error.
   RAIDBENCH_API expected<struct stat> status(std::string_view name) const;
 

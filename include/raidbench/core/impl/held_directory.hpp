@@ -145,6 +145,13 @@ RAIDBENCH_API expected<file_descriptor> held_directory::open_regular(std::string
   return fd;
 }
 
+RAIDBENCH_API bool held_directory::opens_with(std::string_view name, int flags) const noexcept {
+  if (!check_name(name)) return false;
+  const int fd = detail::open_beneath(fd_.get(), std::string(name).c_str(), flags | detail::unchecked_open_flags);
+  if (fd >= 0) ::close(fd);
+  return fd >= 0;
+}
+
 RAIDBENCH_API expected<struct stat> held_directory::status(std::string_view name) const {
   if (auto ok = check_name(name); !ok) return ok.err();
   struct stat st {};
