@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <raidbench/context/context_json.hpp>
+#include <raidbench/context/device_use.hpp>
 #include <raidbench/context/storage_context.hpp>
 #include <raidbench/controller/builtin_parsers.hpp>
 #include <raidbench/verdict/inventory_checks.hpp>
@@ -38,6 +39,7 @@ int check_reports(const std::filesystem::path& dir) {
   using namespace raidbench;
   auto context = gather_storage_context(dir);
   if (!context) return complain(context.message());
+  if (const auto used = device_in_use(0, read_block_links())) return complain("device 0:0 in use: " + *used);
   auto inv = parse_any(mdstat_text);
   if (!inv) return complain(inv.message());
   const auto findings = check_inventory(*inv);

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 
 using namespace raidbench;
@@ -233,6 +234,40 @@ BOOST_AUTO_TEST_CASE(policies_chosen_at_run_time_do_what_their_values_say) {
   BOOST_TEST(periodic->workload.sync == "fdatasync_every");
   BOOST_TEST(periodic->workload.sync_every == 7u);
   BOOST_TEST(periodic->stats.of(op_kind::flush).ops == 17u);  // one per 7 writes, and the one at the end
+}
+
+// A tool holds its directory for all its runs (target `in`): a path swapped for a link to another
+// directory between runs, or during one, carries no open, write or removal there.
+BOOST_AUTO_TEST_CASE(a_target_in_a_held_directory_stays_there_when_its_path_is_swapped) {
+  test::temp_dir dir;
+  fs::create_directory(dir / "decoy");
+  for (const char* name : {"set.0", "set.1"}) std::ofstream(dir / "decoy" / name) << "root's " << name << '\n';
+  auto held = held_directory::open_or_create(dir / "scratch", named_by::user);
+  BOOST_TEST_REQUIRE(held.has_value(), (held ? "" : held.message()));
+  const target::file_set set{.count = 2, .total_size = 256_KiB, .prefix = "set.", .in = &*held};
+  BOOST_TEST_REQUIRE(run(workload(mix::writes, block{64_KiB}, set, stop::after{.one_pass = true})).has_value());
+  BOOST_TEST(set.path_of(1) == dir / "scratch" / "set.1");
+
+  fs::rename(dir / "scratch", dir / "moved");
+  fs::create_symlink("decoy", dir / "scratch");
+  auto mixed = run(workload(access::random, mix::read_write{1.0}, block{4_KiB}, set, stop::after{.ops = 200}));
+  BOOST_TEST_REQUIRE(mixed.has_value(), (mixed ? "" : mixed.message()));
+  BOOST_TEST(mixed->workload.path == (dir / "scratch").string());  // as named, for the report
+  for (bool on_writer : {false, true}) {
+    auto reopened = run(workload(mix::rewrite, engine::reopen_t{.flush_on_writer = on_writer}, block{4_KiB},
+                                 target::file{"set.0", 8_KiB, &*held}, sync::fsync_every{1}, stop::after{.ops = 4}));
+    BOOST_TEST_REQUIRE(reopened.has_value(), (reopened ? "" : reopened.message()));
+  }
+  auto mapped = run(workload(engine::mmap, mix::writes, block{4_KiB}, target::file{"mapped", 64_KiB, &*held},
+                             stop::after{.one_pass = true}));
+  BOOST_TEST_REQUIRE(mapped.has_value(), (mapped ? "" : mapped.message()));
+  BOOST_TEST(fs::file_size(dir / "moved" / "mapped") == 64_KiB);
+
+  held->remove_created();
+  BOOST_TEST(fs::is_empty(dir / "moved"));
+  for (const char* name : {"set.0", "set.1"})
+    BOOST_TEST(test::slurp(dir / "decoy" / name) == std::string("root's ") + name + "\n");
+  BOOST_TEST(!fs::exists(dir / "decoy" / "mapped"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,9 +9,11 @@
 #include <string>
 
 #include "../fsync/shell.hpp"
+#include "../support/refusals.hpp"
 #include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
 #include "../support/tree_snapshot.hpp"
+#include "fileio_writes.hpp"
 
 namespace fs = std::filesystem;
 
@@ -59,6 +61,47 @@ BOOST_AUTO_TEST_CASE(rb_run_and_raidbench_create_nothing_through_a_dangling_link
   BOOST_TEST(suite.status != 0, suite.output);
   BOOST_TEST(suite.output.find("seq.dat exists already") != std::string::npos, suite.output);
   BOOST_TEST(changes_between(before, snapshot_tree(dir.path())) == "");  // no "outside", both links as they were
+}
+
+// The default scratch directory is a name the tool chose: a link planted under it (pointing at
+// root's files of the same names) is refused, by every tool that uses it. A link the user names
+// with --dir is the user's own and followed, once.
+BOOST_AUTO_TEST_CASE(a_link_planted_as_the_default_scratch_directory_is_refused) {
+  raidbench::test::temp_dir dir;
+  fs::create_directory(dir / "decoy");
+  for (const char* name : {"seq.dat", "commit.dat", "rndrw.0", "rb-run.0", "sweep.dat"})
+    std::ofstream(dir / "decoy" / name) << secret;
+  fs::create_directory_symlink("decoy", dir / "raidbench-scratch");
+  const std::string refused = "./raidbench-scratch is a symbolic link; raidbench follows a link to its directory only when "
+                              "the user names the directory with --dir";
+  raidbench::test::check_refusals(
+      "cd '" + dir.path().string() + "' && ",
+      {{std::string(RAIDBENCH_TOOL) + " --quick --size 1M --test-seconds 0.2 --no-controller", "raidbench: " + refused},
+       {std::string(RAIDBENCH_TOOL) + " sweep atto --quick --size 1M", "raidbench: " + refused},
+       {std::string(RB_RUN) + " --size 1M --time 0.2", "rb-run: " + refused}},
+      [&] { return raidbench::test::snapshot_tree(dir.path()); });
+  fs::remove(dir / "decoy" / "rb-run.0");
+  const auto named = run_in(dir.path(), std::string(RB_RUN) + " --dir raidbench-scratch --size 1M --time 0.2 --rw randrw");
+  BOOST_TEST(named.status == 0, named.output);
+  BOOST_TEST(!fs::exists(dir / "decoy" / "rb-run.0"));  // created in the directory behind the link, and removed
+  BOOST_TEST(fs::is_symlink(dir / "raidbench-scratch"));
+}
+
+// A hard link is another name for the same file, wherever that is: no tool writes to a file with
+// one. rb-fsync refuses it as its -f file, where pg_test_fsync would overwrite the other file with
+// 16 MiB (docs/fsync.md).
+BOOST_AUTO_TEST_CASE(every_tool_refuses_a_hard_linked_file_under_its_name) {
+  raidbench::test::temp_dir dir;
+  fs::create_directory(dir / "elsewhere");
+  std::ofstream(dir / "elsewhere" / "data") << secret << std::string(1 << 20, 'x');
+  fs::create_directory(dir / "scratch");
+  for (const char* name : {"f", "test_file.0", "scratch/rb-run.0"}) fs::create_hard_link(dir / "elsewhere" / "data", dir / name);
+  const std::string fileio = std::string(RB_FILEIO) + " --file-num=1 --file-total-size=1M ";
+  const std::string why = " has 4 hard links; raidbench does not write to a file that has other names";
+  raidbench::test::check_refusals("cd '" + dir.path().string() + "' && ", raidbench::test::with_fileio_writes({
+      {std::string(RB_FSYNC) + " -s 1 -f f", "rb-fsync: error: f" + why},
+      {std::string(RB_RUN) + " --dir scratch --size 1M --time 0.2 --rw randrw --keep", "rb-run: scratch/rb-run.0" + why},
+  }, fileio, "FATAL: test_file.0" + why), [&] { return snapshot_tree(dir.path()); });
 }
 
 BOOST_AUTO_TEST_CASE(a_fifo_under_the_name_is_refused_without_waiting_on_it) {

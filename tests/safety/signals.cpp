@@ -4,23 +4,17 @@
 // dropping) is handled like SIGTERM.
 #include <boost/test/unit_test.hpp>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
+#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
+#include "../support/tool_process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -30,47 +24,15 @@ namespace {
 
 using raidbench::test::slurp;
 
-struct ended {
-  bool by_signal = false;
-  int code = -1;  ///< the exit status, or the signal
-  std::string out, err;
-};
+using ended = raidbench::test::tool_process::ended;
 
 // Starts `args` in `dir` (stdout and stderr to files there), waits until `ready()` (at most 30 s),
 // sends `signal`, and returns how the process ended.
 ended signalled(const fs::path& dir, const std::vector<std::string>& args, const std::function<bool()>& ready, int signal) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  posix_spawn_file_actions_addopen(&actions, 1, (dir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&actions, 2, (dir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  // Default dispositions, whatever this test inherited (a signal ignored here stays ignored in the tool).
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, s);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
-  pid_t pid = -1;
-  const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), environ);
-  posix_spawnattr_destroy(&attributes);
-  posix_spawn_file_actions_destroy(&actions);
-  BOOST_REQUIRE(spawned == 0);
-  using namespace std::chrono_literals;
-  for (int i = 0; i < 1500 && !ready(); ++i) std::this_thread::sleep_for(20ms);
-  ::kill(pid, signal);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  ended e;
-  e.by_signal = WIFSIGNALED(status);
-  e.code = e.by_signal ? WTERMSIG(status) : WEXITSTATUS(status);
-  e.out = slurp(dir / "stdout");
-  e.err = slurp(dir / "stderr");
-  return e;
+  raidbench::test::tool_process tool(dir, args, dir);
+  tool.wait_until(ready);
+  tool.signal(signal);
+  return tool.wait();
 }
 
 }  // namespace

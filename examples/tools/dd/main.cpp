@@ -2,7 +2,6 @@
 #include <fcntl.h>
 #include <langinfo.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -15,8 +14,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +26,7 @@
 #include "../common/storage_report.hpp"
 #include "device_guard.hpp"
 #include "operands.hpp"
+#include "raidbench/context/device_use.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/aligned_buffer.hpp"
 #include "raidbench/core/clock.hpp"
@@ -207,25 +205,11 @@ std::uint64_t written(const raidbench::progress_snapshot& s) { return s.bytes_of
   std::_Exit(128 + sig);
 }
 
-/// Facts about a block-device output for the guard, gathered from /sys and the path.
-expected<void> guard(const struct stat& st, const std::string& name, const std::string& path, bool allow) {
+/// The guard's decision on an output: a block device is looked up among every device's links (/sys,
+/// mountinfo, /proc/swaps) for a chain to data in use.
+expected<void> guard(const struct stat& st, const std::string& name, bool allow) {
   if (!S_ISBLK(st.st_mode)) return {};
-  std::vector<dev_t> parts;
-  const fs::path sys = fmt::format("/sys/dev/block/{}:{}", major(st.st_rdev), minor(st.st_rdev));
-  auto add_dev_of = [&](const fs::path& dir) {
-    std::ifstream in(dir / "dev");
-    unsigned ma = 0, mi = 0;
-    char colon = 0;
-    if (in >> ma >> colon >> mi) parts.push_back(makedev(ma, mi));
-  };
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(sys, ec))
-    if (fs::exists(e.path() / "partition", ec)) add_dev_of(e.path());
-  for (const auto& e : fs::directory_iterator(sys / "holders", ec)) add_dev_of(e.path());
-  std::ifstream mounts("/proc/self/mountinfo");
-  const std::string mountinfo{std::istreambuf_iterator<char>(mounts), {}};
-  std::string canonical = path.empty() ? std::string() : fs::weakly_canonical(path, ec).string();
-  return check_output({name, true, st.st_rdev, canonical, parts}, mountinfo, allow);
+  return check_output({name, true, raidbench::device_in_use(st.st_rdev, raidbench::read_block_links())}, allow);
 }
 
 // GNU's skip(): seek when the input can, otherwise read and discard, records as the reads come
@@ -355,19 +339,29 @@ int run_dd(const options& o) {
   const std::uint64_t seek_rest = o.seek_bytes ? o.seek % o.obs : 0;
   if (!o.output.empty()) {
     struct stat st {};
-    if (::stat(o.output.c_str(), &st) == 0)
-      if (auto ok = guard(st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
-    const int flags = O_CLOEXEC | o.oflags | (o.conv_nocreat ? 0 : O_CREAT) | (o.conv_excl ? O_EXCL : 0) |
+    const bool exists = ::stat(o.output.c_str(), &st) == 0;
+    if (exists)
+      if (auto ok = guard(st, out_name, o.allow_device); !ok) return say(ok.message()), 1;
+    // A block device it may write is also claimed exclusively (O_EXCL without O_CREAT): the kernel
+    // refuses one mounted, swapped on or held by md or device-mapper, in any mount namespace, and
+    // nothing can mount it while the copy runs. (conv=excl keeps dd's meaning: fail if it exists.)
+    const bool claim = exists && S_ISBLK(st.st_mode) && !o.conv_excl;
+    const int flags = O_CLOEXEC | o.oflags | (o.conv_nocreat || claim ? 0 : O_CREAT) | (o.conv_excl || claim ? O_EXCL : 0) |
                       (seek_records != 0 || o.conv_notrunc ? 0 : O_TRUNC);
     // With seek=, read-write first, as GNU dd: a FIFO opened so does not wait for a reader.
     if (seek_records != 0) owned_out.reset(open_above_stdio(o.output.c_str(), O_RDWR | flags, 0666));
     if (!owned_out) owned_out.reset(open_above_stdio(o.output.c_str(), O_WRONLY | flags, 0666));
+    if (!owned_out && claim && errno == EBUSY)
+      return say(fmt::format("refusing to write to {}: the kernel says it is in use (mounted, swapped on or held by another "
+                             "device, perhaps in another mount namespace; rb-dd never writes to a device in use)",
+                             out_name)),
+             1;
     if (!owned_out) return say(fmt::format("failed to open {}: {}", out_name, std::strerror(errno))), 1;
     out = owned_out.get();
   }
   struct stat out_st {};
   if (::fstat(out, &out_st) != 0) return say(fmt::format("cannot fstat {}: {}", out_name, std::strerror(errno))), 1;
-  if (auto ok = guard(out_st, out_name, o.output, o.allow_device); !ok) return say(ok.message()), 1;
+  if (auto ok = guard(out_st, out_name, o.allow_device); !ok) return say(ok.message()), 1;
   if (o.output.empty() && o.oflags && !set_descriptor_flags(out, o.oflags))
     return say(fmt::format("setting flags for {}: {}", out_name, std::strerror(errno))), 1;
   if (!o.output.empty() && !o.conv_notrunc && past_off_t(seek_records, o.obs, seek_rest))

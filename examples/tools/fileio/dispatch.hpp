@@ -67,7 +67,7 @@ raidbench::expected<raidbench::result> run_with(const plan& p, const raidbench::
   return with_mode(p, [&](auto access, auto mix, auto sync) {
     return with_timing(p, [&](auto timing) {
       return run(workload(access, mix, sync, engine..., timing, block{p.block_size}, open::dynamic{p.open_bits},
-                          target::file_set{p.directory, p.files, p.file_size * p.files}, threads{p.threads},
+                          target::file_set{.count = p.files, .total_size = p.file_size * p.files, .in = p.directory}, threads{p.threads},
                           seed{p.seed}, stop::after{p.time, p.events}),
                  o);
     });

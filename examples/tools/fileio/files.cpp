@@ -27,9 +27,9 @@ using raidbench::expected;
 using raidbench::fail;
 
 namespace {
-std::uint64_t current_size(const std::filesystem::path& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+std::uint64_t current_size(const held_directory& dir, const std::string& name) {
+  const auto st = dir.status(name);
+  return st && S_ISREG(st->st_mode) ? static_cast<std::uint64_t>(st->st_size) : 0;
 }
 // Prepare writes whole blocks from a file's end until it holds file_size bytes, as sysbench does.
 std::uint64_t bytes_to_write(std::uint64_t have, std::uint64_t want, std::uint64_t block) {
@@ -38,30 +38,31 @@ std::uint64_t bytes_to_write(std::uint64_t have, std::uint64_t want, std::uint64
 }
 }  // namespace
 
-std::filesystem::path file_name(std::uint32_t i) { return fmt::format("test_file.{}", i); }
+std::string file_name(std::uint32_t i) { return fmt::format("test_file.{}", i); }
 
 __extension__ using wide = unsigned __int128;  // sums of sizes that may pass 2^64
 
-expected<void> check_free_space(const std::filesystem::path& dir, const options& o) {
+expected<void> check_free_space(const held_directory& dir, const options& o) {
+  const std::filesystem::path shown = dir.path().empty() ? "." : dir.path();
   struct statvfs vfs {};
-  if (::statvfs(dir.c_str(), &vfs) != 0) return raidbench::system_failure("statvfs", dir.string(), errno);
+  if (::fstatvfs(dir.fd(), &vfs) != 0) return raidbench::system_failure("statvfs", shown.string(), errno);
   const auto available = static_cast<wide>(vfs.f_bavail) * vfs.f_frsize;
   // Summed without overflow; past 4096 files, no further than the free space, so that a huge
   // --file-num is refused at once rather than after a stat() of every name.
   wide needed = 0;
   std::uint32_t counted = 0;
   for (; counted < o.files && (counted < 4096 || needed <= available); ++counted)
-    needed += bytes_to_write(current_size(dir / file_name(counted)), o.file_size(), o.block_size);
+    needed += bytes_to_write(current_size(dir, file_name(counted)), o.file_size(), o.block_size);
   if (needed > available) {
     auto as_u64 = [](wide v) { return static_cast<std::uint64_t>(std::min<wide>(v, UINT64_MAX)); };
     return fail(fmt::format("prepare needs {}{} more in {} but its filesystem has {} free: lower --file-total-size",
                             counted < o.files || needed > UINT64_MAX ? "at least " : "", raidbench::format_iec(as_u64(needed)),
-                            std::filesystem::absolute(dir).string(), raidbench::format_iec(as_u64(available))));
+                            std::filesystem::absolute(shown).string(), raidbench::format_iec(as_u64(available))));
   }
   return {};
 }
 
-expected<void> prepare_files(const options& o, std::string& out) {
+expected<void> prepare_files(held_directory& dir, const options& o, std::string& out) {
   const std::uint64_t file_size = o.file_size();
   out += fmt::format("{} files, {}Kb each, {}Mb total\n", o.files, file_size / 1024, file_size * o.files / (1024 * 1024));
   out += "Creating files for the test...\n";
@@ -76,9 +77,10 @@ expected<void> prepare_files(const options& o, std::string& out) {
   std::uint64_t written = 0;
   const std::uint64_t start = raidbench::now_ns();
   for (std::uint32_t i = 0; i < o.files; ++i) {
-    const std::string name = file_name(i).string();
-    // Never through a link planted under the name; an existing file only if it is a regular file of ours.
-    auto own = raidbench::create_or_open_own_file(name, O_WRONLY | o.open_bits(), 0600);
+    const std::string name = file_name(i);
+    // Never through a link planted under the name; an existing file only if it is a regular file of
+    // ours with no other name.
+    auto own = dir.create_or_open_own(name, O_WRONLY | o.open_bits(), 0600);
     if (!own) return own.err();
     const raidbench::file_descriptor fd = std::move(own->fd);
     const off_t end = ::lseek(fd.get(), 0, SEEK_END);
@@ -106,41 +108,46 @@ expected<void> prepare_files(const options& o, std::string& out) {
   return {};
 }
 
-void remove_files(const options& o) {
+void remove_files(const held_directory& dir, const options& o) {
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const auto name = file_name(i);
-    struct stat st {};
-    if (::lstat(name.c_str(), &st) != 0) continue;
-    // Only what could be ours: a regular file of this user under sysbench's name. A link or another
-    // user's file is left alone, and said so.
-    if (S_ISREG(st.st_mode) && st.st_uid == ::geteuid()) ::unlink(name.c_str());
-    else fmt::print(stderr, "rb-fileio: left {} alone: not a regular file of this user\n", name.string());
+    const auto st = dir.status(name);
+    if (!st) continue;
+    // Only what could be ours: a regular file of this user under sysbench's name, in the directory
+    // held since the start. A link or another user's file is left alone, and said so.
+    if (S_ISREG(st->st_mode) && st->st_uid == ::geteuid()) ::unlinkat(dir.fd(), name.c_str(), 0);
+    else fmt::print(stderr, "rb-fileio: left {} alone: not a regular file of this user\n", name);
   }
 }
 
-expected<void> check_replaceable(const options& o) {
-  for (std::uint32_t i = 0; i < o.files; ++i)
-    if (auto ok = raidbench::check_own_name(file_name(i).string()); !ok) return fail("FATAL: " + ok.message());
+expected<void> check_replaceable(const held_directory& dir, const options& o) {
+  for (std::uint32_t i = 0; i < o.files; ++i) {
+    const auto name = file_name(i);
+    const auto st = dir.status(name);
+    if (!st && st.err().errnum != ENOENT) return fail("FATAL: " + st.message());
+    if (st)
+      if (auto ok = raidbench::check_own_status(*st, name); !ok) return fail("FATAL: " + ok.message());
+  }
   return {};
 }
 
-expected<void> check_prepared(const options& o) {
+expected<void> check_prepared(const held_directory& dir, const options& o) {
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const auto name = file_name(i);
-    struct stat st {};
+    const auto st = dir.status(name);
     // sysbench's words and stream (stdout) for a file it cannot open or that is too short.
-    if (::lstat(name.c_str(), &st) != 0) {
-      const int err = errno;
+    if (!st) {
+      const int err = st.err().errnum;
       return fail(fmt::format("FATAL: Cannot open file '{}' errno = {} ({})\nWARNING: Did you forget to run the prepare step?",
-                              name.string(), err, std::strerror(err)));
+                              name, err, std::strerror(err)));
     }
-    // A link, a device or another user's file is refused as the run would refuse it, before its
-    // size (a link's target, a device's 0) says anything about a prepare step.
-    if (auto ok = raidbench::check_own_status(st, name.string()); !ok) return fail("FATAL: " + ok.message());
-    if (static_cast<std::uint64_t>(st.st_size) < o.file_size())
+    // A link, a device, another user's file or one with other names is refused as a run that writes
+    // would refuse it, before its size (a link's target, a device's 0) says anything about a prepare step.
+    if (auto ok = raidbench::check_own_status(*st, name); !ok) return fail("FATAL: " + ok.message());
+    if (static_cast<std::uint64_t>(st->st_size) < o.file_size())
       return fail(fmt::format("FATAL: Size of file '{}' is {}B, but at least {}B is expected.\n"
                               "WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?",
-                              name.string(), raidbench::report::sysbench_size(static_cast<std::uint64_t>(st.st_size)),
+                              name, raidbench::report::sysbench_size(static_cast<std::uint64_t>(st->st_size)),
                               raidbench::report::sysbench_size(o.file_size())));
   }
   return {};

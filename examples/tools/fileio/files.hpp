@@ -1,31 +1,35 @@
 #pragma once
-// The test files: test_file.0 … test_file.<N-1> in the working directory, as sysbench names them.
-#include <filesystem>
+// The test files: test_file.0 … test_file.<N-1> in the working directory, as sysbench names them,
+// each reached through the working directory main holds (`dir`: core/held_directory.hpp).
+#include <cstdint>
 #include <string>
 
 #include "options.hpp"
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/held_directory.hpp"
 
 namespace rb_fileio {
 
+using raidbench::held_directory;
+
 /// "test_file.<i>".
-std::filesystem::path file_name(std::uint32_t i);
+std::string file_name(std::uint32_t i);
 
 /// Refuses, in one line, when the free space of `dir` cannot hold what prepare still has to write.
-raidbench::expected<void> check_free_space(const std::filesystem::path& dir, const options& o);
+raidbench::expected<void> check_free_space(const held_directory& dir, const options& o);
 
 /// Creates or extends the files to their size (whole blocks, fsync'ed), printing as sysbench does.
-raidbench::expected<void> prepare_files(const options& o, std::string& out);
+raidbench::expected<void> prepare_files(held_directory& dir, const options& o, std::string& out);
 
 /// Removes the files sysbench would name that are regular files of this user, and nothing else.
-void remove_files(const options& o);
+void remove_files(const held_directory& dir, const options& o);
 
 /// Before seqwr removes the old files and creates new ones: refuses, saying why, when a name holds
-/// what rb-fileio may not replace (a link, a device, another user's file), before anything is
-/// removed and not once the threads have started.
-raidbench::expected<void> check_replaceable(const options& o);
+/// what rb-fileio may not replace (a link, a device, another user's file, a file with other names),
+/// before anything is removed and not once the threads have started.
+raidbench::expected<void> check_replaceable(const held_directory& dir, const options& o);
 
 /// Says which file is missing or short when a test needs them prepared.
-raidbench::expected<void> check_prepared(const options& o);
+raidbench::expected<void> check_prepared(const held_directory& dir, const options& o);
 
 }  // namespace rb_fileio

@@ -157,9 +157,10 @@ folding_log& sysbench_log() {
 // Where sysbench's logger writes: stdout, or stderr when stdout holds the JSON.
 std::FILE* log_stream(const options& o) { return o.format == output_format::json ? stderr : stdout; }
 
-plan plan_of(const options& o) {
+plan plan_of(const options& o, held_directory& here) {
   plan p;
   p.mode = o.mode;
+  p.directory = &here;
   p.files = o.files;
   p.file_size = o.file_size();
   p.block_size = o.block_size * (sequential(o.mode) && o.merged_requests ? o.merged_requests : 1);
@@ -192,7 +193,7 @@ std::string page_cache_note(const raidbench::result& r, std::uint64_t ram) {
                      raidbench::format_iec(r.workload.total_size), raidbench::format_iec(ram));
 }
 
-int run_test(const options& o) {
+int run_test(const options& o, held_directory& here) {
   const bool text = o.format != output_format::json;
   // Before any file is touched, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
@@ -226,10 +227,10 @@ int run_test(const options& o) {
   if (o.format == output_format::sysbench) report(first_line + options_banner.substr(0, threads_start) + opened);
   if (o.format == output_format::sysbench04) report(raidbench::report::sysbench04_banner());
   if (o.mode != fileio_mode::seqwr) {
-    if (auto ok = check_prepared(o); !ok) return failed(ok.message());
+    if (auto ok = check_prepared(here, o); !ok) return failed(ok.message());
   } else {
-    if (auto ok = check_replaceable(o); !ok) return failed(ok.message());
-    remove_files(o);  // sequential write creates the files, as sysbench's seqwr does
+    if (auto ok = check_replaceable(here, o); !ok) return failed(ok.message());
+    remove_files(here, o);  // sequential write creates the files, as sysbench's seqwr does
   }
   // Before "Threads started!": a signal after it ends the run with its report, never unhandled.
   raidbench::stop_on_signals signals;
@@ -266,7 +267,7 @@ int run_test(const options& o) {
       }
     };
   }
-  auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o), ro);
+  auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o, here), ro);
   sysbench_log().flush(log_stream(o));  // before whatever is printed next, as sysbench's next message would
   if (!r) return fatal(r.message());
 
@@ -337,6 +338,13 @@ int main(int argc, char** argv) {
   for (const auto& w : o.stdout_warnings)
     if (o.format != output_format::sysbench04) warn(o.format == output_format::json ? stderr : stdout, w);
   const std::string banner = o.format == output_format::sysbench04 ? raidbench::report::sysbench04_banner() : first_line;
+  // The working directory, held once for every file operation of prepare, run and cleanup: its
+  // files are shown by their bare names, as sysbench shows them.
+  const auto hold_working_directory = [] {
+    auto here = held_directory::open("");
+    if (!here) std::exit(fatal(here.message()));
+    return std::move(*here);
+  };
   for (const auto& w : o.stderr_warnings)
     if (o.format != output_format::sysbench04) warn(stderr, w);
   switch (o.cmd) {
@@ -361,19 +369,23 @@ int main(int argc, char** argv) {
     }
     case command::cleanup:
       report(banner + "Removing test files...\n");
-      remove_files(o);
+      remove_files(hold_working_directory(), o);
       return 0;
     case command::prepare: {
       // 0.4.12 prints two lines before it creates the files and nothing per file.
       report(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
                                                    : banner);
-      if (auto ok = check_free_space(".", o); !ok) return fatal(ok.message());
+      held_directory here = hold_working_directory();
+      if (auto ok = check_free_space(here, o); !ok) return fatal(ok.message());
       std::string out;
-      auto ok = prepare_files(o, out);
+      auto ok = prepare_files(here, o, out);
       if (o.format != output_format::sysbench04) report(out);
       return ok ? 0 : fatal(ok.message());
     }
-    case command::run: return run_test(o);
+    case command::run: {
+      held_directory here = hold_working_directory();
+      return run_test(o, here);
+    }
   }
   return 1;
 }

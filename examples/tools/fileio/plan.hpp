@@ -3,10 +3,10 @@
 // plain struct in, a result out. One translation unit per engine maps the other slots.
 #include <chrono>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/held_directory.hpp"
 #include "raidbench/report/sysbench_fileio.hpp"
 #include "raidbench/result/result.hpp"
 #include "raidbench/run/progress.hpp"
@@ -17,7 +17,7 @@ namespace rb_fileio {
 /// What `run` does, as values.
 struct plan {
   raidbench::report::fileio_mode mode = raidbench::report::fileio_mode::rndrd;
-  std::filesystem::path directory = ".";
+  raidbench::held_directory* directory = nullptr;  ///< the working directory main holds: test_file.N are reached through it
   std::uint32_t files = 128;
   std::uint64_t file_size = 0;
   std::uint64_t block_size = 16384;  ///< sequential modes: block × merged requests

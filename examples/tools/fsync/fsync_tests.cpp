@@ -1,7 +1,6 @@
 #include "fsync_tests.hpp"
 
 #include <fcntl.h>
-#include <unistd.h>
 
 #include <chrono>
 
@@ -66,23 +65,21 @@ std::vector<test_spec> pg_test_fsync_tests(std::uint64_t block) {
   return out;
 }
 
-bool direct_accepted(const std::filesystem::path& file, const test_spec& t) {
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DIRECT | t.open_flags);
-  if (fd < 0) return false;
-  ::close(fd);
-  return true;
+bool direct_accepted(const held_directory& dir, const std::string& file, const test_spec& t) {
+  return dir.opens_with(file, O_RDWR | O_DIRECT | t.open_flags);
 }
 
-expected<result> prepare_file(const std::filesystem::path& file) {
-  return run(workload(mix::writes, block{file_size}, target::file{file, file_size}, sync::fsync_at_end,
+expected<result> prepare_file(held_directory& dir, const std::string& file) {
+  return run(workload(mix::writes, block{file_size}, target::file{file, file_size, &dir}, sync::fsync_at_end,
                       stop::after{.one_pass = true}));
 }
 
-expected<result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds, bool time_each_call) {
+expected<result> run_test(const test_spec& t, held_directory& dir, const std::string& file, unsigned seconds,
+                          bool time_each_call) {
   // Each operation rewrites the same writes_per_op blocks at the start of the file, as pg_test_fsync does.
   const auto stop = stop::after{std::chrono::seconds(seconds)};
   const auto flags = open::dynamic{t.open_flags | (t.direct ? O_DIRECT : 0)};
-  const auto where = target::file{file, t.writes_per_op * t.block};
+  const auto where = target::file{file, t.writes_per_op * t.block, &dir};
   return with_timing(time_each_call, [&](auto timing_policy) {
     return with_sync(t.flush, t.writes_per_op, [&](auto sync_policy) {
       return with_engine(t.descriptors, [&](auto engine_policy) {

@@ -1,14 +1,18 @@
 #pragma once
 // pg_test_fsync's tests as data, and the one non-template function that runs any of them.
 #include <cstdint>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/held_directory.hpp"
 #include "raidbench/result/result.hpp"
 
 namespace rb_fsync {
+
+using raidbench::held_directory;
+
+// The test file is `file` in the directory `dir` holds (the -f file's directory, held once by main).
 
 enum class flush_kind { none, fdatasync, fsync };
 /// How each write reaches the file: one descriptor for the test, or one opened per write, with the
@@ -32,16 +36,16 @@ struct test_spec {
 std::vector<test_spec> pg_test_fsync_tests(std::uint64_t block);
 
 /// Whether the file opens with the test's flags and O_DIRECT (pg_test_fsync prints n/a* if not).
-bool direct_accepted(const std::filesystem::path& file, const test_spec& t);
+bool direct_accepted(const held_directory& dir, const std::string& file, const test_spec& t);
 
 /// Writes the file pg_test_fsync tests on (16 MiB, fsynced), creating it if missing.
-raidbench::expected<raidbench::result> prepare_file(const std::filesystem::path& file);
+raidbench::expected<raidbench::result> prepare_file(held_directory& dir, const std::string& file);
 
 /// Runs one test for `seconds` on the prepared file. With `time_each_call` every write and flush is
 /// timed into the latency histograms (--json prints them); without, as pg_test_fsync, only the test
 /// is timed, which keeps the clock out of a CPU-bound figure (tmpfs, a write-back cache).
-raidbench::expected<raidbench::result> run_test(const test_spec& t, const std::filesystem::path& file, unsigned seconds,
-                                                bool time_each_call);
+raidbench::expected<raidbench::result> run_test(const test_spec& t, held_directory& dir, const std::string& file,
+                                                unsigned seconds, bool time_each_call);
 
 /// Operations as pg_test_fsync counts them: flushes, or writes / writes_per_op without a flush.
 double operations(const test_spec& t, const raidbench::result& r);

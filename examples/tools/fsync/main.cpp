@@ -249,10 +249,20 @@ int main(int argc, char** argv) {
     die(in_pg_test_fsync_words(system_failure("open", o.file.string(), EISDIR)));
   if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
     die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
-  if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(in_pg_test_fsync_words(prepared.err()));
+  // The test file's directory, held for the whole run: the file is written, tested and removed
+  // through it (core/held_directory.hpp), wherever that directory's path leads meanwhile.
+  const std::string name = o.file.filename().string();
+  if (name.empty()) die(in_pg_test_fsync_words(system_failure("open", o.file.string(), EISDIR)));
+  auto held = held_directory::open(o.file.parent_path());
+  if (!held) die(in_pg_test_fsync_words(held.err()));
+  held_directory& dir = *held;
+  if (auto prepared = rb_fsync::prepare_file(dir, name); !prepared) die(in_pg_test_fsync_words(prepared.err()));
+  // pg_test_fsync removes its test file at the end, one it found there too: recorded now, removed
+  // only while the name still leads to it.
+  if (auto adopted = dir.owns(name) ? expected<void>{} : dir.adopt(name); !adopted) die(adopted.message());
   const std::string file = o.file.string();
   auto give_up = [&](std::string_view message) {
-    ::unlink(file.c_str());
+    dir.remove(name);
     die(message);
   };
   auto context = gather_storage_context(o.file);
@@ -277,16 +287,16 @@ int main(int argc, char** argv) {
     outcome done{&t, std::nullopt};
     if (!t.available) {
       out(pg_test_fsync::not_available(false));
-    } else if (t.direct && !rb_fsync::direct_accepted(o.file, t)) {
+    } else if (t.direct && !rb_fsync::direct_accepted(dir, name, t)) {
       done.direct_refused = true;
       direct_warning = true;
       out(pg_test_fsync::not_available(true));
     } else {
-      auto r = rb_fsync::run_test(t, o.file, o.secs_per_test, o.json);
+      auto r = rb_fsync::run_test(t, dir, name, o.secs_per_test, o.json);
       if (!r) give_up(in_pg_test_fsync_words(r.err()));
       if (r->stats.interrupted) {
         // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
-        ::unlink(file.c_str());
+        dir.remove(name);
         out("\n");
         const int signal = raidbench::stopping_signal();
         fmt::print(stderr, "{}: interrupted by SIG{}; the test file is removed\n", progname, ::sigabbrev_np(signal));
@@ -305,9 +315,10 @@ int main(int argc, char** argv) {
     }
   }
 
-  // Where the file was, before it goes: the closing interpretation looks at its device.
-  auto storage = device_of_path(o.file);
-  ::unlink(file.c_str());
+  // Where the file was, before it goes: the closing interpretation looks at its device, found
+  // through the directory held (its path may lead elsewhere by now).
+  auto storage = device_of_path(fmt::format("/proc/self/fd/{}", dir.fd()));
+  dir.remove(name);
   if (!storage) die(storage.message());
 
   pg_test_fsync::fastest_commit fastest;

@@ -70,7 +70,7 @@ auto workload_at(const options& o, Engine... engine) {
   const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.seconds)),
                          o.ops, 0, false};
   // One file is a set of one: rb-run.0, rb-run.1, … in the scratch directory.
-  return workload(engine..., order, mixing, flushes, target::file_set{o.dir, o.files, o.size, "rb-run."},
+  return workload(engine..., order, mixing, flushes, target::file_set{.count = o.files, .total_size = o.size, .prefix = "rb-run.", .in = o.held},
                   block{o.block_size}, open::dynamic{o.open_flags}, stop, threads{o.threads}, seed{o.seed});
 }
 

@@ -9,17 +9,16 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
+#include "../common/scratch_directory.hpp"
 #include "../common/storage_report.hpp"
 #include "dispatch.hpp"
 #include "raidbench/core/units.hpp"
@@ -29,7 +28,6 @@
 #include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
 
-namespace fs = std::filesystem;
 using namespace rb_run;
 
 namespace {
@@ -108,7 +106,7 @@ options parse(int argc, char** argv) {
   raidbench::tools::option_walker args(argc, argv, 1, die, usage);
   while (args.next()) {
     const std::string_view arg = args.arg();
-    if (arg == "--dir") o.dir = args.value();
+    if (arg == "--dir") o.dir = args.value(), o.dir_named = true;
     else if (arg == "--rw") {
       const auto v = args.value();
       if (v == "read") o.rw = pattern::read;
@@ -171,27 +169,13 @@ options parse(int argc, char** argv) {
   return o;
 }
 
-/// The files and directory this run creates, so clean-up removes exactly those.
-struct scratch {
-  fs::path dir;
-  bool created_dir = false;
-  std::vector<fs::path> files;
-
-  void clean() {
-    std::error_code ignored;
-    for (const auto& f : files) fs::remove(f, ignored);
-    if (created_dir) fs::remove(dir, ignored);  // only if now empty
-  }
-};
-
 bool needs_existing_data(pattern p) { return p != pattern::write; }
 
 /// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
 bool already_prepared(const options& o) {
   for (std::uint32_t i = 0; i < o.files; ++i) {
-    std::error_code ec;
-    const auto size = fs::file_size(fs::path(o.dir) / fmt::format("rb-run.{}", i), ec);
-    if (ec || size < o.size / o.files) return false;
+    const auto st = o.held->status(fmt::format("rb-run.{}", i));
+    if (!st || !S_ISREG(st->st_mode) || static_cast<std::uint64_t>(st->st_size) < o.size / o.files) return false;
   }
   return true;
 }
@@ -207,22 +191,17 @@ int main(int argc, char** argv) {
     if (!found) die(found.message());
     controller = std::move(*found);
   }
-  scratch s{o.dir, false, {}};
-  std::error_code ec;
-  const auto status = fs::status(s.dir, ec);
-  if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", o.dir));
-  if (!fs::exists(status)) {
-    if (!fs::create_directory(s.dir, ec)) die(fmt::format("create {}: {}", o.dir, ec.message()));
-    s.created_dir = true;
-  }
-  for (std::uint32_t i = 0; i < o.files; ++i) {
-    const fs::path f = s.dir / fmt::format("rb-run.{}", i);
-    if (!fs::exists(fs::symlink_status(f, ec))) s.files.push_back(f);  // what was there (a link too) is not ours
-  }
+  // The scratch directory, held for the whole run: the files are created, used and removed through
+  // it, and clean-up removes only those this run created (core/held_directory.hpp).
+  auto held = raidbench::tools::hold_scratch(o.dir, o.dir_named);
+  if (!held) die(held.message());
+  raidbench::held_directory& scratch = *held;
+  o.held = &scratch;
+  const auto clean = [&] { scratch.remove_created(); };
 
-  auto context = raidbench::gather_storage_context(s.dir);
+  auto context = raidbench::gather_storage_context(o.dir);
   if (!context) {
-    s.clean();
+    clean();
     die(context.message());
   }
   if (o.context && !o.json) fmt::print("{}\n", raidbench::tools::storage_text(*context, controller, o.controller));
@@ -235,9 +214,9 @@ int main(int argc, char** argv) {
   raidbench::stop_on_signals stop_guard;
   raidbench::run_options ro;
   // Free space, before a file is written: a set the filesystem cannot hold is one line, not ENOSPC later.
-  if (struct statvfs vfs {}; !already_prepared(o) && ::statvfs(s.dir.c_str(), &vfs) == 0 &&
+  if (struct statvfs vfs {}; !already_prepared(o) && ::fstatvfs(scratch.fd(), &vfs) == 0 &&
                              o.size > static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize) {
-    s.clean();
+    clean();
     die(fmt::format("--dir {} has {} free; the file set needs {}", o.dir,
                     raidbench::format_iec(static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize), raidbench::format_iec(o.size)));
   }
@@ -256,11 +235,11 @@ int main(int argc, char** argv) {
     prep.ops = o.size / prep.block_size;
     auto prepared = run_options_workload(prep, ro);
     if (!prepared) {
-      s.clean();
+      clean();
       die(prepared.message());
     }
     if (prepared->stats.interrupted) {  // stopped while laying the data down: nothing was measured
-      s.clean();
+      clean();
       fmt::print(stderr, "rb-run: interrupted while preparing the files; nothing was measured\n");
       return raidbench::interrupted_exit_status();
     }
@@ -274,7 +253,7 @@ int main(int argc, char** argv) {
     ramp.seed = o.seed + o.max_rounds;  // not a seed a measured round uses: the warm-up replays none of their blocks
     auto warm = run_options_workload(ramp, ro);
     if (!warm || warm->stats.interrupted) {
-      if (!o.keep) s.clean();
+      if (!o.keep) clean();
       if (!warm) die(warm.message());
       fmt::print(stderr, "rb-run: interrupted during the ramp; nothing was measured\n");
       return raidbench::interrupted_exit_status();
@@ -290,7 +269,7 @@ int main(int argc, char** argv) {
           return run_options_workload(round, ro);
         },
         o.max_rounds, [&](unsigned i, double rate) { if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, rate); });
-    if (!o.keep) s.clean();
+    if (!o.keep) clean();
     if (!r) die(r.message());
     if (o.json) {
       nlohmann::json j = r->window;
@@ -303,7 +282,7 @@ int main(int argc, char** argv) {
     return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
   }
   auto r = run_options_workload(o, ro);
-  if (!o.keep) s.clean();
+  if (!o.keep) clean();
   if (!r) die(r.message());
   if (o.json) {
     nlohmann::json j = *r;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "raidbench/controller/gather.hpp"
+#include "raidbench/core/held_directory.hpp"
 
 namespace rb_run {
 
@@ -13,6 +14,8 @@ enum class flush_kind { none, fsync, fdatasync };
 
 struct options {
   std::string dir = "./raidbench-scratch";
+  bool dir_named = false;  // --dir given: a link there is the user's to follow
+  raidbench::held_directory* held = nullptr;  // the scratch directory main holds: the files are reached through it
   pattern rw = pattern::randrw;
   double read_percent = 70;
   std::uint64_t block_size = 4096;

@@ -74,6 +74,7 @@ Ctrl-C stops the running test, removes the scratch files and prints what was mea
 
 struct options {
   fs::path dir = "./raidbench-scratch";
+  bool dir_named = false;  // --dir given: a link there is the user's to follow
   fs::path report = "./report.json";
   std::string mode = "default";
   std::optional<std::uint64_t> size;
@@ -94,6 +95,7 @@ options parse(int argc, char** argv) {
     const std::string_view arg = args.arg();
     if (arg == "--dir") {
       o.dir = args.value();
+      o.dir_named = true;
       if (o.dir.empty()) die("--dir needs a directory");
     } else if (arg == "--html") {
       o.html = args.value();
@@ -198,7 +200,7 @@ int main(int argc, char** argv) {
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
-  scratch s = scratch::open(o.dir);
+  scratch s = scratch::open(o.dir, o.dir_named);
   auto give_up = [&](const std::string& message) {
     s.clean();
     die(message);
@@ -209,7 +211,7 @@ int main(int argc, char** argv) {
   report.repeat = o.repeat;
   report.scratch_dir = o.dir.string();
   report.controller = controller ? nlohmann::json(*controller) : nlohmann::json();
-  auto context = raidbench::gather_storage_context(s.dir);
+  auto context = raidbench::gather_storage_context(o.dir);
   if (!context) give_up(context.message());
   report.context = std::move(*context);
   report.rounds = o.steady ? fmt::format("rounds of a fifth of the test's time until steady, at most {}", o.max_rounds)
@@ -222,21 +224,21 @@ int main(int argc, char** argv) {
     give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
                         raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
 
-  const fs::path seq = s.file("seq.dat");
-  const fs::path commit = s.file("commit.dat");
+  const std::string seq = s.file("seq.dat");
+  const std::string commit = s.file("commit.dat");
   for (std::uint32_t i = 0; i < p.set_files; ++i) s.file(fmt::format("{}{}", file_set_prefix, i));
   const std::string mib = raidbench::format_iec(p.sequential_size);
 
   std::vector<step> steps;
   steps.push_back({fmt::format("seq write {}", mib), "write", false, true, 0, p.sequential_size,
-                   [&](const auto& ro) { return sequential_write(seq, p.sequential_size, ro); }, {}, {}});
+                   [&](const auto& ro) { return sequential_write(s.dir, seq, p.sequential_size, ro); }, {}, {}});
   steps.push_back({"seq read buffered", "read", false, true, 0, p.sequential_size,
-                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, false, ro); }, {}, {}});
+                   [&](const auto& ro) { return sequential_read(s.dir, seq, p.sequential_size, false, ro); }, {}, {}});
   steps.push_back({"seq read O_DIRECT", "read", false, true, 0, p.sequential_size,
-                   [&](const auto& ro) { return sequential_read(seq, p.sequential_size, true, ro); },
-                   [&] { s.remove(seq); }, {}});
+                   [&](const auto& ro) { return sequential_read(s.dir, seq, p.sequential_size, true, ro); },
+                   [&] { s.dir.remove(seq); }, {}});
   steps.push_back({"prepare commit file", "write", false, false, 0, commit_block,
-                   [&](const auto& ro) { return sequential_write(commit, commit_block, ro, commit_block); }, {}, {}});
+                   [&](const auto& ro) { return sequential_write(s.dir, commit, commit_block, ro, commit_block); }, {}, {}});
   const std::pair<const char*, commit_method> methods[] = {{"open_datasync 8 kB", commit_method::open_datasync},
                                                            {"fdatasync 8 kB", commit_method::fdatasync},
                                                            {"fsync 8 kB", commit_method::fsync},
@@ -247,9 +249,9 @@ int main(int argc, char** argv) {
     const commit_method method = each_method;
     const bool flushes = method == commit_method::fdatasync || method == commit_method::fsync;
     steps.push_back({name, flushes ? "flush" : "write", true, true, p.commit_seconds, 0,
-                     [&, method](const auto& ro) { return commit_test(commit, method, p.commit_seconds, ro); }, {}, {}});
+                     [&, method](const auto& ro) { return commit_test(s.dir, commit, method, p.commit_seconds, ro); }, {}, {}});
   }
-  steps.back().after = [&] { s.remove(commit); };
+  steps.back().after = [&] { s.dir.remove(commit); };
   steps.push_back({"prepare file set", "write", false, false, 0, p.set_size,
                    [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}, {}});
   steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0, {}, {},

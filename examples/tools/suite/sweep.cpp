@@ -62,6 +62,7 @@ Ctrl-C stops the running point, removes the file and reports the points finished
 struct sweep_options {
   sweep_kind kind = sweep_kind::iometer;
   fs::path dir = "./raidbench-scratch";
+  bool dir_named = false;  // --dir given: a link there is the user's to follow
   bool quick = false, buffered = false, progress = true;
   std::optional<std::uint64_t> size;
   std::optional<double> seconds, warmup;
@@ -93,7 +94,7 @@ sweep_options parse_sweep(int argc, char** argv) {
   const auto value = [&] { return std::string(args.value()); };
   while (args.next()) {
     const std::string arg(args.arg());
-    if (arg == "--dir") o.dir = value();
+    if (arg == "--dir") o.dir = value(), o.dir_named = true;
     else if (arg == "--quick") o.quick = true;
     else if (arg == "--buffered") o.buffered = true;
     else if (arg == "--no-progress") o.progress = false;
@@ -182,28 +183,28 @@ int sweep_main(int argc, char** argv) {
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
   sweep_plan plan = plan_of(o);
 
-  scratch s = scratch::open(o.dir);
+  scratch s = scratch::open(o.dir, o.dir_named);
   auto give_up = [&](const std::string& message) {
     s.clean();
     die(message);
   };
-  auto context = gather_storage_context(s.dir);
+  auto context = gather_storage_context(o.dir);
   if (!context) give_up(context.message());
   if (context->filesystem.available_bytes && *context->filesystem.available_bytes < plan.file_size + (1u << 20))
     give_up(fmt::format("{} has {} free; the sweep needs {} (use --size)", o.dir.string(),
                         format_iec(*context->filesystem.available_bytes), format_iec(plan.file_size)));
 
-  const fs::path file = s.file("sweep.dat");
+  const std::string file = s.file("sweep.dat");
   progress_display progress(o.progress, plan.points.size() + 1);
   run_options ro;
   ro.progress_interval = std::chrono::milliseconds(250);
   ro.on_progress = [&](const progress_snapshot& snap) { progress.update(snap); };
   progress.start(0, "prepare file (not counted)", 0, plan.file_size);
-  auto prepared = sequential_write(file, plan.file_size, ro);
+  auto prepared = sequential_write(s.dir, file, plan.file_size, ro);
   progress.finish();
-  if (!prepared) give_up(fmt::format("prepare {}: {}", file.string(), prepared.message()));
+  if (!prepared) give_up(fmt::format("prepare {}: {}", s.dir.shown(file), prepared.message()));
   plan.direct = !o.buffered;
-  if (plan.direct && !takes_direct(file, O_RDONLY))
+  if (plan.direct && !s.dir.opens_with(file, O_RDONLY | O_DIRECT))
     give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
                         "figures will say the page cache may have served them", o.dir.string()));
 
@@ -212,7 +213,7 @@ int sweep_main(int argc, char** argv) {
     const sweep_point& p = plan.points[i];
     if (plan.warmup_seconds > 0) {
       progress.start(i + 1, p.name + " (warm-up)", plan.warmup_seconds, 0);
-      auto warm = run_sweep_point(file, plan.file_size, p, plan.direct, plan.warmup_seconds, 0, 1000 + i, ro);
+      auto warm = run_sweep_point(s.dir, file, plan.file_size, p, plan.direct, plan.warmup_seconds, 0, 1000 + i, ro);
       progress.finish();
       if (!warm) give_up(fmt::format("{}: {}", p.name, warm.message()));
       if (warm->stats.interrupted) break;
@@ -221,7 +222,7 @@ int sweep_main(int argc, char** argv) {
     for (unsigned pass = 0; pass < p.passes && !stop_request().load(); ++pass) {
       progress.start(i + 1, p.passes > 1 ? fmt::format("{} (pass {}/{})", p.name, pass + 1, p.passes) : p.name, p.seconds,
                      p.seconds > 0 ? 0 : plan.file_size);
-      auto r = run_sweep_point(file, plan.file_size, p, plan.direct, p.seconds, plan.time_limit, i * 100 + pass, ro);
+      auto r = run_sweep_point(s.dir, file, plan.file_size, p, plan.direct, p.seconds, plan.time_limit, i * 100 + pass, ro);
       progress.finish();
       if (!r) give_up(fmt::format("{}: {}", p.name, r.message()));
       if (r->stats.interrupted) break;  // a cut pass would understate the point: it is not kept

@@ -9,8 +9,8 @@ namespace rb_suite {
 
 using namespace raidbench;
 
-expected<result> run_sweep_point(const std::filesystem::path& file, std::uint64_t size, const sweep_point& p, bool direct,
-                                 double seconds, double time_limit, std::uint64_t seed_value, const run_options& ro) {
+expected<result> run_sweep_point(held_directory& dir, const std::string& file, std::uint64_t size, const sweep_point& p,
+                                 bool direct, double seconds, double time_limit, std::uint64_t seed_value, const run_options& ro) {
   const double limit = seconds > 0 ? seconds : time_limit;
   const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(limit)), 0, 0,
                          seconds <= 0};
@@ -27,7 +27,7 @@ expected<result> run_sweep_point(const std::filesystem::path& file, std::uint64_
   return with_engine([&](auto eng, auto... qd) {
     return with_access([&](auto acc) {
       return with_mix([&](auto m) {
-        return run(workload(eng, qd..., acc, m, target::file{file, size}, block{p.block_size}, open::dynamic{direct ? O_DIRECT : 0},
+        return run(workload(eng, qd..., acc, m, target::file{file, size, &dir}, block{p.block_size}, open::dynamic{direct ? O_DIRECT : 0},
                             stop, seed{seed_value}),
                    ro);
       });

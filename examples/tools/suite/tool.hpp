@@ -1,22 +1,22 @@
 #pragma once
 // What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, reading a
-// number of seconds, the O_DIRECT probe, the scratch directory that clean-up empties of exactly
-// raidbench's own files, and the progress line.
-#include <fcntl.h>
+// number of seconds, the scratch directory that clean-up empties of exactly raidbench's own files,
+// and the progress line.
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <system_error>
-#include <vector>
 
 #include <fmt/format.h>
 
+#include "../common/scratch_directory.hpp"
+#include "raidbench/core/held_directory.hpp"
 #include "raidbench/run/progress.hpp"
 
 namespace rb_suite {
@@ -40,55 +40,30 @@ inline std::optional<double> seconds_in(const std::string& text, bool zero) {
   return std::nullopt;
 }
 
-/// Whether `file` opens with O_DIRECT and `flags` (its access mode among them): a filesystem may refuse it.
-inline bool takes_direct(const fs::path& file, int flags) {
-  const int fd = ::open(file.c_str(), flags | O_CLOEXEC | O_NOFOLLOW | O_DIRECT);
-  if (fd < 0) return false;
-  ::close(fd);
-  return true;
-}
-
-/// The scratch directory and the files raidbench put there, so clean-up removes exactly those.
+/// The scratch directory, held open (core/held_directory.hpp): every file raidbench makes there is
+/// created, used and removed through it, never through its path again, and clean-up removes exactly
+/// the files it created while their names still lead to them, then the directory if it made it.
 struct scratch {
-  fs::path dir;
-  bool created_dir = false;
-  std::vector<fs::path> files;
+  raidbench::held_directory dir;
 
-  /// The scratch directory `dir`: an existing directory, or one created now (and removed by clean()).
-  static scratch open(const fs::path& dir) {
-    scratch s{dir, false, {}};
-    std::error_code ec;
-    const auto status = fs::status(dir, ec);
-    if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", dir.string()));
-    if (!fs::exists(status)) {
-      if (!fs::create_directory(dir, ec)) die(fmt::format("create {}: {}", dir.string(), ec.message()));
-      s.created_dir = true;
-    }
-    return s;
+  /// The scratch directory `path`: an existing directory, or one created now. A link is followed
+  /// only when the user named the directory (`named`), never under the default name.
+  static scratch open(const fs::path& path, bool named) {
+    auto held = raidbench::tools::hold_scratch(path, named);
+    if (!held) die(held.message());
+    return scratch{std::move(*held)};
   }
 
-  fs::path file(const std::string& name) {
-    const fs::path f = dir / name;
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(f, ec))) {  // a link, even a dangling one, is not ours either
+  /// `name`, which must not exist yet: raidbench writes only files it creates.
+  std::string file(const std::string& name) {
+    auto there = dir.status(name);
+    if (there || there.err().errnum != ENOENT) {  // a link, even a dangling one, is not ours either
       clean();
-      die(fmt::format("{} exists already; raidbench only writes files it creates", f.string()));
+      die(there ? fmt::format("{} exists already; raidbench only writes files it creates", dir.shown(name)) : there.message());
     }
-    files.push_back(f);
-    return f;
+    return name;
   }
-  void remove(const fs::path& f) {
-    std::error_code ignored;
-    fs::remove(f, ignored);
-    std::erase(files, f);
-  }
-  void clean() {
-    std::error_code ignored;
-    for (const auto& f : files) fs::remove(f, ignored);
-    files.clear();
-    if (created_dir) fs::remove(dir, ignored);  // only if now empty
-    created_dir = false;
-  }
+  void clean() { dir.remove_created(); }
 };
 
 /// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise.

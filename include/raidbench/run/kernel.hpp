@@ -75,8 +75,8 @@ struct kernel {
         sync_loop<Timing>(job, stream_io{files.fds()[0]}, buffer.data(), access, chooser, flush);
       else if constexpr (Engine == engine::kind::reopen)
         sync_loop<Timing>(job,
-                            reopen_io{files.names().data(), (in.use == target_use::read ? O_RDONLY : O_RDWR) | in.open_bits,
-                                      in.flush_on_writer},
+                            reopen_io{files.directory_fd(), files.names_in_directory().data(),
+                                      (in.use == target_use::read ? O_RDONLY : O_RDWR) | in.open_bits, in.flush_on_writer},
                             buffer.data(), access, chooser, flush);
       else if constexpr (Engine == engine::kind::psync_checked) {
         std::string problem;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/file_descriptor.hpp"
-#include "raidbench/core/owned_file.hpp"
+#include "raidbench/core/held_directory.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/workload/target.hpp"
@@ -29,7 +30,8 @@ enum class target_use : unsigned char {
   read_write,  ///< data must be there; read and overwritten (a mix)
 };
 
-/// The target, open: one descriptor per file, all of `file_size` bytes.
+/// The target, open: one descriptor per file, all of `file_size` bytes, each reached through the
+/// directory held for the run (the caller's, or one held here for the call).
 class opened_target {
  public:
   opened_target() = default;
@@ -42,6 +44,10 @@ class opened_target {
   std::uint64_t file_size() const noexcept { return file_size_; }
   /// The path of each file ("descriptor N" for a lent descriptor).
   const std::vector<std::string>& names() const noexcept { return names_; }
+  /// The held directory's descriptor and each file's name in it, for engines that open a file for
+  /// every I/O (-1 and none for a lent descriptor).
+  int directory_fd() const noexcept { return dir_ ? dir_->fd() : -1; }
+  const std::vector<std::string>& names_in_directory() const noexcept { return names_in_dir_; }
   /// Closes the descriptors but keeps the files, for engines that open a file for every I/O.
   void close_descriptors() noexcept {
     owned_.clear();
@@ -60,25 +66,39 @@ class opened_target {
     return {};
   }
 
-  /// Takes over the list of files `other` created (it opened the same files before this did), so a
-  /// failure after reopening still removes them.
-  void take_created_files(opened_target& other) {
-    created_.insert(created_.end(), other.created_.begin(), other.created_.end());
-    other.created_.clear();
+  /// Opens the same files again for reading and writing (a shared writable mapping needs both),
+  /// through the same held directory; the files created before stay on the list of what a failed
+  /// run removes.
+  expected<void> reopen_read_write(int flags) {
+    for (std::size_t i = 0; i < fds_.size(); ++i) {
+      auto own = dir_->open_own(names_in_dir_[i], O_RDWR | flags);
+      if (!own) return own.err();
+      fds_[i] = own->fd.get();
+      owned_[i] = std::move(own->fd);
+    }
+    return {};
   }
 
-  /// Removes the files this run created; called when a run fails so no partial file is left.
+  /// Removes the files this run created (and only while their names still lead to them); called
+  /// when a run fails so no partial file is left.
   void remove_created_files() noexcept {
     unmap();
     owned_.clear();
     fds_.clear();
-    for (const auto& p : created_) ::unlink(p.c_str());
+    for (const auto& name : created_) dir_->remove(name);
     created_.clear();
   }
 
   static expected<opened_target> open(const target::file& t, int flags, target_use use) {
     opened_target out;
-    auto r = out.add(t.path, t.size, flags, use);
+    std::string name = t.path.filename().string();
+    if (t.in) {
+      out.dir_ = t.in;
+      name = t.path.string();
+    } else if (auto held = out.hold(t.path.parent_path()); !held) {
+      return held.err();
+    }
+    auto r = out.add(name, t.size, flags, use);
     if (!r) return r.err();
     out.file_size_ = t.size;
     return out;
@@ -86,8 +106,10 @@ class opened_target {
   static expected<opened_target> open(const target::file_set& t, int flags, target_use use) {
     if (t.count == 0) return fail("the file set has no files");
     opened_target out;
+    if (t.in) out.dir_ = t.in;
+    else if (auto held = out.hold(t.directory); !held) return held.err();
     for (std::uint32_t i = 0; i < t.count; ++i) {
-      auto r = out.add(t.path_of(i), t.file_size(), flags, use);
+      auto r = out.add(t.name_of(i), t.file_size(), flags, use);
       if (!r) {
         out.remove_created_files();
         return r.err();
@@ -106,27 +128,36 @@ class opened_target {
   }
 
  private:
+  // A path the caller named without holding its directory: held here, resolved once, for the call.
+  expected<void> hold(const std::filesystem::path& directory) {
+    auto held = held_directory::open(directory);
+    if (!held) return held.err();
+    own_dir_ = std::make_unique<held_directory>(std::move(*held));
+    dir_ = own_dir_.get();
+    return {};
+  }
+
   // A file the run writes is created without following links, or reused only when it is a regular
-  // file of the tool's own user (core/owned_file.hpp); a file it only reads must be a regular file.
-  expected<void> add(const std::filesystem::path& path, std::uint64_t size, int flags, target_use use) {
-    const std::string name = path.string();
+  // file of the tool's own user with one name (core/held_directory.hpp); a file it only reads must
+  // be a regular file, not behind a link.
+  expected<void> add(const std::string& name, std::uint64_t size, int flags, target_use use) {
+    const std::string shown = dir_->shown(name);
     file_descriptor fd;
     bool created = false;
     if (use == target_use::read) {
-      fd.reset(::open(name.c_str(), O_RDONLY | O_CLOEXEC | flags));
-      if (!fd) {
-        const int err = errno;
-        if (err == ENOENT)
-          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads it)", name), err, "open"};
-        return system_failure((flags & O_DIRECT) ? "open with O_DIRECT" : "open", name, err);
+      auto opened = dir_->open_regular(name, flags);
+      if (!opened) {
+        if (opened.err().errnum == ENOENT)
+          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads it)", shown), ENOENT, "open"};
+        return opened.err();
       }
-      if (auto regular = check_regular_file(fd.get(), name); !regular) return regular.err();
+      fd = std::move(*opened);
     } else {
       const int access = use == target_use::write ? O_WRONLY : O_RDWR;
-      auto own = use == target_use::write ? create_or_open_own_file(name, access | flags) : open_own_file(name, access | flags);
+      auto own = use == target_use::write ? dir_->create_or_open_own(name, access | flags) : dir_->open_own(name, access | flags);
       if (!own) {
         if (own.err().errnum == ENOENT && use != target_use::write)
-          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", name),
+          return error{fmt::format("open {}: No such file or directory (create it first: the workload reads or rewrites it)", shown),
                        ENOENT, "open"};
         return own.err();
       }
@@ -136,13 +167,14 @@ class opened_target {
     const int raw = fd.get();
     owned_.push_back(std::move(fd));
     fds_.push_back(raw);
-    names_.push_back(name);
-    if (created) created_.push_back(path);
+    names_.push_back(shown);
+    names_in_dir_.push_back(name);
+    if (created) created_.push_back(name);
     if (use != target_use::write) {
       struct stat st {};
-      if (::fstat(raw, &st) != 0) return system_failure("stat", name, errno);
+      if (::fstat(raw, &st) != 0) return system_failure("stat", shown, errno);
       if (static_cast<std::uint64_t>(st.st_size) < size)
-        return fail(fmt::format("{} holds {} but the workload needs {}; prepare it first", name,
+        return fail(fmt::format("{} holds {} but the workload needs {}; prepare it first", shown,
                                 format_iec(static_cast<std::uint64_t>(st.st_size)), format_iec(size)));
     }
     return {};
@@ -153,10 +185,12 @@ class opened_target {
     maps_.clear();
   }
 
+  std::unique_ptr<held_directory> own_dir_;  // a pointer, so dir_ stays valid when this moves
+  held_directory* dir_ = nullptr;
   std::vector<file_descriptor> owned_;
   std::vector<int> fds_;
-  std::vector<std::string> names_;
-  std::vector<std::filesystem::path> created_;
+  std::vector<std::string> names_, names_in_dir_;
+  std::vector<std::string> created_;  // names in dir_
   std::vector<std::byte*> maps_;
   std::uint64_t file_size_ = 0;
 };

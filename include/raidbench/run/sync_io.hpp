@@ -110,21 +110,22 @@ struct checked_block_io : psync_block_io {
   }
 };
 
-/// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it (engine::reopen).
+/// pread(2)/pwrite(2) through a descriptor opened for each I/O and closed after it (engine::reopen),
+/// by the file's name in the directory held for the run (openat, never through a link).
 /// A flush opens its own descriptor; with `flush_on_writer` it flushes the last write's descriptor,
 /// kept open until then, and opens and closes its own without using it, so both modes make the
 /// same calls. One per thread; not copyable, since it may hold that descriptor.
 class reopen_io {
  public:
   static constexpr bool stream = false;
-  reopen_io(const std::string* paths, int flags, bool flush_on_writer) noexcept
-      : paths_(paths), flags_(flags | O_CLOEXEC | O_NOFOLLOW), flush_on_writer_(flush_on_writer) {}
+  reopen_io(int directory, const std::string* names, int flags, bool flush_on_writer) noexcept
+      : directory_(directory), names_(names), flags_(flags | O_CLOEXEC | O_NOFOLLOW), flush_on_writer_(flush_on_writer) {}
   reopen_io(const reopen_io&) = delete;
   reopen_io& operator=(const reopen_io&) = delete;
   ~reopen_io() { close_writer(); }
 
   long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
-    const int fd = ::open(paths_[file].c_str(), flags_);
+    const int fd = ::openat(directory_, names_[file].c_str(), flags_);
     if (fd < 0) return -1;
     const long r = pread_all(fd, buf, n, offset);
     close_keeping_errno(fd);
@@ -132,7 +133,7 @@ class reopen_io {
   }
   long write(std::uint32_t file, std::uint64_t offset, const std::byte* buf, std::size_t n) const noexcept {
     close_writer();
-    const int fd = ::open(paths_[file].c_str(), flags_);
+    const int fd = ::openat(directory_, names_[file].c_str(), flags_);
     if (fd < 0) return -1;
     const long r = pwrite_all(fd, buf, n, offset);
     if (flush_on_writer_ && r >= 0) writer_ = fd;
@@ -147,7 +148,7 @@ class reopen_io {
       close_writer();
       if (r != 0) return r;
     }
-    const int fd = ::open(paths_[file].c_str(), flags_);
+    const int fd = ::openat(directory_, names_[file].c_str(), flags_);
     if (fd < 0) return -1;
     if (!on_writer) r = flush_descriptor(fd, c);
     close_keeping_errno(fd);
@@ -165,7 +166,8 @@ class reopen_io {
     writer_ = -1;
   }
 
-  const std::string* paths_;
+  int directory_;
+  const std::string* names_;
   int flags_;
   bool flush_on_writer_;
   mutable int writer_ = -1;  // the hot loop holds its engine by const reference

@@ -17,12 +17,12 @@ namespace raidbench {
 namespace detail {
 inline void describe_target(workload_description& d, const target::file& t) {
   d.target = "file";
-  d.path = t.path.string();
+  d.path = t.shown().string();
   d.total_size = t.size;
 }
 inline void describe_target(workload_description& d, const target::file_set& t) {
   d.target = "file_set";
-  d.path = t.directory.string();
+  d.path = t.where().string();
   d.files = t.count;
   d.total_size = t.file_size() * t.count;
 }

@@ -69,15 +69,11 @@ inline expected<opened_target> open_for(const run_request& r) {
           opened->remove_created_files();
           return system_failure("posix_fallocate", name, err);
         }
-      // A shared writable mapping needs a descriptor open for reading too; the files created above
-      // stay on the list of what a failed run removes.
-      auto reopened = r.open_target(r.target, r.inputs.open_bits, target_use::read_write);
-      if (!reopened) {
+      // A shared writable mapping needs a descriptor open for reading too.
+      if (auto reopened = opened->reopen_read_write(r.inputs.open_bits); !reopened) {
         opened->remove_created_files();
         return reopened.err();
       }
-      reopened->take_created_files(*opened);
-      opened = std::move(reopened);
     }
   }
   return opened;

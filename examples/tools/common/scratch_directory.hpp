@@ -1,0 +1,22 @@
+#pragma once
+// The scratch directory of raidbench's own tools (raidbench, its sweeps, rb-run): held open for the
+// whole run (core/held_directory.hpp), created when missing, a link followed only when the user
+// named the directory with --dir.
+#include <cerrno>
+#include <filesystem>
+
+#include "raidbench/core/expected.hpp"
+#include "raidbench/core/held_directory.hpp"
+
+namespace raidbench::tools {
+
+/// Holds `dir` (created when missing); `named`: the user gave it (--dir). An error names --dir
+/// where the user can fix it there.
+inline expected<held_directory> hold_scratch(const std::filesystem::path& dir, bool named) {
+  auto held = held_directory::open_or_create(dir, named ? named_by::user : named_by::tool);
+  if (!held && held.err().errnum == ENOTDIR) return error{"--dir " + held.message(), ENOTDIR, "open"};
+  if (!held && held.err().errnum == ELOOP) return error{held.message() + " with --dir", ELOOP, "open"};
+  return held;
+}
+
+}  // namespace raidbench::tools
