@@ -393,6 +393,33 @@ BOOST_AUTO_TEST_CASE(status_only_battery_and_cache) {
   BOOST_TEST(!c.current_policy.write);
 }
 
+// Older hpacucli names a logical drive's use of the controller cache "Array Accelerator" where later
+// tools print "Caching"; the reason a disabled cache gives and the split of the cache are read past.
+BOOST_AUTO_TEST_CASE(array_accelerator_is_the_logical_drives_caching) {
+  const auto inv = parse_text(
+      "Smart Array P400 in Slot 1\n"
+      "   Cache Status: Permanently Disabled\n"
+      "   Cache Disable Reason: Permanent disable condition. The posted write cache has been disabled.\n"
+      "   Accelerator Ratio: 25% Read / 75% Write\n"
+      "   Read Cache Size: 0 MB\n"
+      "   Write Cache Size: 0 MB\n"
+      "\n"
+      "   Array: A\n"
+      "      Logical Drive: 1\n"
+      "         Array Accelerator: Disabled\n"
+      "      Logical Drive: 2\n"
+      "         Array Accelerator: Enabled\n");
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST((c.default_policy.write == write_policy::write_back));
+  BOOST_TEST((c.current_policy.write == write_policy::write_through));
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
+  // Logical drive 1 bypasses the cache whatever the controller does; 2 follows the controller.
+  BOOST_TEST((c.virtual_drives[0].default_policy.write == write_policy::write_through));
+  BOOST_TEST((c.virtual_drives[0].current_policy.write == write_policy::write_through));
+  BOOST_TEST((c.virtual_drives[1].default_policy.write == write_policy::write_back));
+  BOOST_TEST((c.virtual_drives[1].current_policy.write == write_policy::write_through));
+}
+
 BOOST_AUTO_TEST_CASE(truncated_invalid_utf8_and_elision) {
   const auto inv = parse_text(
       "Smart Array P440ar in Slot 0 (Embedded)\n"

@@ -136,6 +136,7 @@ Boot Volume
 Box
 Bus Interface
 Cache Board Present
+Cache Disable Reason
 Cache Module Temperature (C)
 Cache Serial Number
 Cache Status Details
@@ -210,6 +211,7 @@ Power Supply Status
 Primary Boot Volume
 Queue Depth
 RAID 6 (ADG) Status
+Read Cache Size
 Rebuild Priority
 SAS Address
 SATA NCQ Capable
@@ -245,6 +247,7 @@ Vendor ID
 WWID
 Wait for Cache Room
 Warning
+Write Cache Size
 )"};
 
 // Lines without a "key: value" shape that open a block the model has no place for.
@@ -468,7 +471,8 @@ class reader : public line_reader<reader> {
     } else if (iequals(key, "Parity Initialization Progress") || iequals(key, "Surface Analysis Progress") ||
                iequals(key, "Transformation Progress") || iequals(key, "Recovery Progress")) {
       if (auto pct = percent_complete(value); pct && vd.operation) vd.progress_percent = pct;
-    } else if (iequals(key, "Caching")) {
+    } else if (iequals(key, "Caching") || iequals(key, "Array Accelerator")) {
+      // "Array Accelerator" is the older tools' name of a logical drive's use of the controller cache.
       if (iequals(value, "Enabled")) notes_.vd_caching[vd_] = true;
       else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;
     } else if (iequals(key, "Logical Drive Label")) {
