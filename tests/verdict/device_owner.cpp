@@ -19,7 +19,7 @@
 #include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
 #include "raidbench/result/result_json.hpp"
-#include "../../examples/tools/common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 
 using namespace raidbench;
 using namespace raidbench::test;

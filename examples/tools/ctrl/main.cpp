@@ -1,5 +1,5 @@
 // rb-ctrl: reads RAID controller tool output (files, stdin, or the vendor tools found on PATH) into
-// one inventory, runs the safety checks, and prints a summary, JSON or Prometheus metrics.
+// one inventory, judges it with the rule list, and prints a summary, JSON or Prometheus metrics.
 #include <getopt.h>
 
 #include <cerrno>
@@ -13,13 +13,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "raidbench/verdict/inventory_checks.hpp"
 #include "../common/read_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_summary.hpp"
 #include "raidbench/report/prometheus.hpp"
+#include "raidbench/report/verdicts.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 
 namespace {
 
@@ -46,7 +47,7 @@ constexpr std::string_view usage =
     "Reads MegaCLI, StorCLI/PercCLI, ssacli/hpacucli, arcconf, mdadm --detail and /proc/mdstat output\n"
     "from the files given ('-' for stdin); dumps of the same tool merge into one inventory.\n"
     "With no file, runs the vendor tools found on the search path (live mode).\n"
-    "      --json             the inventory and the check findings as JSON\n"
+    "      --json             the inventory and the verdicts as JSON\n"
     "      --prometheus       metrics for node_exporter's textfile collector\n"
     "      --path=DIRS        live mode: where to look for the tools (default $PATH, then /opt/MegaRAID/*)\n"
     "      --mdstat=FILE      live mode: the md status file (default /proc/mdstat)\n"
@@ -147,13 +148,14 @@ int main(int argc, char** argv) {
   }
   const inventory inv = read_all(std::move(texts), live);
   if (inv.controllers.empty() && live) die("the RAID tools found printed nothing raidbench can read");
-  const auto findings = check_inventory(inv);
+  // The inventory judged on its own: every controller, array and drive of it is a subject.
+  const auto verdicts = judge(facts{nullptr, &inv, {}, {}, {}});
   switch (o.format) {
-    case output_format::summary: fmt::print("{}", format_controller_summary(inv, findings)); break;
+    case output_format::summary: fmt::print("{}{}", format_controller_summary(inv), format_verdicts(verdicts)); break;
     case output_format::json:
-      fmt::print("{}\n", controller_report_json(inv, findings).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+      fmt::print("{}\n", controller_report_json(inv, verdicts).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
       break;
-    case output_format::prometheus: fmt::print("{}", format_prometheus(inv, findings)); break;
+    case output_format::prometheus: fmt::print("{}", format_prometheus(inv, verdicts)); break;
   }
   return 0;
 }

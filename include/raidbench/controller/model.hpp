@@ -98,6 +98,11 @@ inline constexpr auto enum_names<pd_state> =
     name_list<pd_state::missing>("online", "hot_spare", "rebuilding", "copyback", "unconfigured_good",
         "unconfigured_bad", "jbod", "failed", "offline", "missing");
 
+/// True for the states of a drive lost to service: failed, offline, missing or unconfigured-bad.
+constexpr bool is_failed(pd_state s) noexcept {
+  return s == pd_state::failed || s == pd_state::offline || s == pd_state::missing || s == pd_state::unconfigured_bad;
+}
+
 /// Storage medium of a physical drive.
 enum class media_type { hdd, ssd };
 template <>

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/report/controller_summary.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/controller/part_names.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/join_present.hpp"
@@ -42,7 +42,7 @@ inline std::string battery_line(const battery& b) {
 }
 
 inline std::string vd_line(const virtual_drive& v, std::size_t index) {
-  std::string head = v.id ? fmt::format("VD {}", *v.id) : fmt::format("VD #{}", index + 1);
+  std::string head = "VD " + vd_label(v, index);
   if (v.name && !v.name->empty()) head += fmt::format(" \"{}\"", *v.name);
   const std::string rest =
       join_present({v.kind == vd_kind::volume ? std::string() : name_of(v.kind), name_of(v.level),
@@ -57,11 +57,8 @@ inline std::string vd_line(const virtual_drive& v, std::size_t index) {
 }
 
 inline std::string pd_line(const physical_drive& d, std::size_t index) {
-  std::string head = d.location ? *d.location
-                     : d.enclosure && d.slot ? fmt::format("{}:{}", *d.enclosure, *d.slot)
-                     : d.slot ? fmt::format("slot {}", *d.slot)
-                              : fmt::format("#{}", index + 1);
-  if (d.device_id) head += fmt::format(" (id {})", *d.device_id);
+  std::string head = pd_label(d).value_or("#" + std::to_string(index + 1));
+  if (d.device_id && !head.starts_with("id ")) head += fmt::format(" (id {})", *d.device_id);
   const std::string rest =
       join_present({name_of(d.state), name_of(d.media), name_of(d.interface), d.model.value_or(""),
             d.serial ? "serial " + *d.serial : std::string(), d.firmware ? "firmware " + *d.firmware : std::string(),
@@ -76,7 +73,7 @@ inline std::string pd_line(const physical_drive& d, std::size_t index) {
 }
 
 inline void append_controller(std::string& out, const controller& c, std::size_t index) {
-  out += c.number ? fmt::format("controller {}", *c.number) : fmt::format("controller #{}", index + 1);
+  out += c.number ? controller_name(c, index) : fmt::format("controller #{}", index + 1);
   // "LSI" + "LSI MegaRAID SAS 9260-8i" says the vendor once.
   std::string title = c.model.value_or("");
   if (c.vendor && title.find(*c.vendor) != 0) title = title.empty() ? *c.vendor : *c.vendor + " " + title;
@@ -105,20 +102,11 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
 
 }  // namespace detail::summary_detail
 
-RAIDBENCH_API std::string format_controller_summary(const inventory& inv, const std::vector<finding>& findings) {
+RAIDBENCH_API std::string format_controller_summary(const inventory& inv) {
   namespace sd = detail::summary_detail;
   std::string out = fmt::format("source: {}\n", inv.source);
   if (inv.controllers.empty()) out += "no controller in the input\n";
   for (std::size_t i = 0; i < inv.controllers.size(); ++i) sd::append_controller(out, inv.controllers[i], i);
-  if (findings.empty()) {
-    out += "checks: none fired\n";
-  } else {
-    out += fmt::format("checks: {} fired\n", findings.size());
-    for (const auto& f : findings) {
-      out += fmt::format("  {} {}: {}\n", to_string(f.level), f.check, f.message);
-      for (const auto& e : f.evidence) out += fmt::format("    evidence: {}\n", e);
-    }
-  }
   if (!inv.warnings.empty()) out += fmt::format("warnings: {} (parts of the input could not be read)\n", inv.warnings.size());
   return out;
 }

@@ -1,16 +1,21 @@
 #pragma once
-// The PCIe link rule's definition (see core/linkage.hpp): included by pcie_link_rule.hpp when
+// The PCIe link rule's definition (see core/linkage.hpp): included by pcie_link_below_max.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
+#include <utility>
+#include <vector>
+
 #include <fmt/format.h>
 
-#include "raidbench/verdict/pcie_link_rule.hpp"
+#include "raidbench/verdict/pcie_link_below_max.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
-RAIDBENCH_API verdict pcie_link_below_max(const storage_context& c) {
-  verdict v{"pcie_link_below_max", "", false, severity::warning, "", {}};
+RAIDBENCH_API void rule_traits<rule::pcie_link_below_max>::judge(const facts& f, std::vector<verdict>& out) {
+  if (!f.context) return;
+  const storage_context& c = *f.context;
+  verdict v{"", "", false, severity::warning, "", {}};
   bool known = false;
   for (const block_node* d : bottom_devices(c.devices)) {
     if (!d->pci) continue;
@@ -26,7 +31,7 @@ RAIDBENCH_API verdict pcie_link_below_max(const storage_context& c) {
   v.message = v.fired ? "a PCIe link runs below its maximum: the controller's bandwidth is capped"
               : known ? "PCIe links run at their maximum"
                       : "PCIe link unknown (no link files, or no PCIe device above the disks)";
-  return v;
+  out.push_back(std::move(v));
 }
 
 }  // namespace raidbench

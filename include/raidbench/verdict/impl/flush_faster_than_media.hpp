@@ -1,5 +1,5 @@
 #pragma once
-// The flush rate rule's definitions (see core/linkage.hpp): included by flush_rate.hpp when
+// The flush rate rule's definitions (see core/linkage.hpp): included by flush_faster_than_media.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
 #include <algorithm>
 #include <optional>
@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "raidbench/verdict/flush_rate.hpp"
+#include "raidbench/verdict/flush_faster_than_media.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/controller/protection.hpp"
@@ -49,16 +49,9 @@ inline std::string cache_protection(const inventory& inv, const device_ownership
   return all_protected ? "protected" : "unprotected";
 }
 
-}  // namespace detail::flush_rule
-
-RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const storage_context& c, const inventory* inv,
-                                              const device_ownership& owner) {
-  verdict v{"flush_faster_than_media", t.name, false, severity::warning, "", {}};
-  const double rate = commits_per_second(t.result);
-  if (rate == 0) {
-    v.message = "no commits";
-    return v;
-  }
+inline verdict judge_figure(const std::string& test, double rate, const storage_context& c, const inventory* inv,
+                           const device_ownership& owner) {
+  verdict v{"", test, false, severity::warning, "", {}};
   const double limit = fastest_spindle_rpm / 60;
   const auto disks = bottom_devices(c.devices);
   if (disks.empty()) {
@@ -130,6 +123,18 @@ RAIDBENCH_API verdict flush_faster_than_media(const named_result& t, const stora
     v.message = "a write cache absorbs the flushes and nothing protects it: a power loss can lose committed data";
   }
   return v;
+}
+
+}  // namespace detail::flush_rule
+
+RAIDBENCH_API void rule_traits<rule::flush_faster_than_media>::judge(const facts& f, std::vector<verdict>& out) {
+  if (!f.context) return;
+  for (const auto& t : f.results)
+    if (const double rate = judged_commits_per_second(t.result); rate > 0)
+      out.push_back(detail::flush_rule::judge_figure(t.name, rate, *f.context, f.inv, f.owner));
+  for (const auto& t : f.imported)
+    if (t.commits_per_second > 0)
+      out.push_back(detail::flush_rule::judge_figure(t.test, t.commits_per_second, *f.context, f.inv, f.owner));
 }
 
 }  // namespace raidbench

@@ -1,16 +1,21 @@
 #pragma once
-// The partition alignment rule's definition (see core/linkage.hpp): included by alignment.hpp when
+// The partition alignment rule's definition (see core/linkage.hpp): included by partition_misaligned.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
+#include <utility>
+#include <vector>
+
 #include <fmt/format.h>
 
-#include "raidbench/verdict/alignment.hpp"
+#include "raidbench/verdict/partition_misaligned.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
 
-RAIDBENCH_API verdict partition_misaligned(const storage_context& c) {
-  verdict v{"partition_misaligned", "", false, severity::warning, "", {}};
+RAIDBENCH_API void rule_traits<rule::partition_misaligned>::judge(const facts& f, std::vector<verdict>& out) {
+  if (!f.context) return;
+  const storage_context& c = *f.context;
+  verdict v{"", "", false, severity::warning, "", {}};
   bool any = false, unknown = false;
   for (const auto& n : c.devices) {
     if (n.kind != block_kind::partition) continue;
@@ -33,7 +38,7 @@ RAIDBENCH_API verdict partition_misaligned(const storage_context& c) {
               : !any  ? "no partition under the files"
               : unknown ? "partition start unknown"
                         : "partitions start on 1 MiB and physical-sector boundaries";
-  return v;
+  out.push_back(std::move(v));
 }
 
 }  // namespace raidbench

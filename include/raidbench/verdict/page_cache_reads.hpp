@@ -1,13 +1,16 @@
 #pragma once
-/// Rule: the page cache, not the device, served a test's reads.
+/// Rule `page_cache_reads`: the page cache, not the device, served a test's reads. One verdict per test that reads; a
+/// warning (the figure measures memory).
+#include <cstdint>
 #include <optional>
-#include <string>
+#include <string_view>
+#include <vector>
 
-#include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/linkage.hpp"
-#include "raidbench/core/units.hpp"
-#include "raidbench/verdict/device_ceiling.hpp"
+#include "raidbench/result/result.hpp"
+#include "raidbench/verdict/facts.hpp"
 #include "raidbench/verdict/measured.hpp"
+#include "raidbench/verdict/rule_traits.hpp"
 #include "raidbench/verdict/verdict.hpp"
 
 namespace raidbench {
@@ -29,16 +32,18 @@ inline bool page_cache_may_serve_reads(const result& r, std::optional<std::uint6
   return ram_bytes && r.stats.of(op_kind::read).ops != 0 && !uses_direct_io(r) && r.workload.total_size < *ram_bytes;
 }
 
-/// Fires when the reads did not use O_DIRECT, the data fits in RAM, and the reads went faster than
-/// the device can: more than `borderline_factor` times its known ceiling, more than
-/// `cached_over_direct_factor` times the rate of the same reads with O_DIRECT
-/// (`direct_bytes_per_second`, when the suite measured it), or with a median latency below
-/// `fastest_device_read_ns`. Between 1x and those factors it says "possibly", and does not fire.
-RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_context& c,
-                                       std::optional<double> direct_bytes_per_second = std::nullopt);
+namespace rule {
+struct page_cache_reads {};
+}  // namespace rule
+
+template <>
+struct rule_traits<rule::page_cache_reads> {
+  static constexpr std::string_view name = "page_cache_reads";
+  RAIDBENCH_API static void judge(const facts& f, std::vector<verdict>& out);
+};
 
 }  // namespace raidbench
 
 #if RAIDBENCH_HEADER_ONLY
-#include "raidbench/verdict/impl/page_cache.hpp"
+#include "raidbench/verdict/impl/page_cache_reads.hpp"
 #endif

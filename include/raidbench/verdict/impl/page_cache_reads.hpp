@@ -1,15 +1,16 @@
 #pragma once
-// The page cache rule's definition (see core/linkage.hpp): included by page_cache.hpp when
+// The page cache rule's definition (see core/linkage.hpp): included by page_cache_reads.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "raidbench/verdict/page_cache.hpp"
+#include "raidbench/verdict/page_cache_reads.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/verdict/device_ceiling.hpp"
@@ -18,9 +19,20 @@
 
 namespace raidbench {
 
-RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_context& c,
-                                       std::optional<double> direct_bytes_per_second) {
-  verdict v{"page_cache_reads", t.name, false, severity::warning, "", {}};
+namespace detail::page_cache_rule {
+
+// The read rate of an O_DIRECT test over the same files with the same access, to compare a buffered one with.
+inline std::optional<double> direct_twin_rate(const named_result& t, std::span<const named_result> all) {
+  for (const auto& o : all)
+    if (&o != &t && uses_direct_io(o.result) && o.result.stats.of(op_kind::read).ops > 0 &&
+        o.result.workload.path == t.result.workload.path && o.result.workload.access == t.result.workload.access &&
+        o.result.workload.total_size == t.result.workload.total_size)
+      return read_bytes_per_second(o.result);
+  return std::nullopt;
+}
+
+inline verdict judge_test(const named_result& t, const storage_context& c, std::optional<double> direct_bytes_per_second) {
+  verdict v{"", t.name, false, severity::warning, "", {}};
   auto not_fired = [&](std::string why) {
     v.message = std::move(why);
     return v;
@@ -81,6 +93,15 @@ RAIDBENCH_API verdict page_cache_reads(const named_result& t, const storage_cont
                             "measurement's error can explain it)", fmt::join(borderline, "; "));
   else v.message = "the read rate is within what the device can deliver";
   return v;
+}
+
+}  // namespace detail::page_cache_rule
+
+RAIDBENCH_API void rule_traits<rule::page_cache_reads>::judge(const facts& f, std::vector<verdict>& out) {
+  if (!f.context) return;
+  for (const auto& t : f.results)
+    if (t.result.stats.of(op_kind::read).ops > 0)
+      out.push_back(detail::page_cache_rule::judge_test(t, *f.context, detail::page_cache_rule::direct_twin_rate(t, f.results)));
 }
 
 }  // namespace raidbench
