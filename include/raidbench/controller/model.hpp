@@ -223,6 +223,9 @@ struct warning {
   friend bool operator==(const warning&, const warning&) = default;
 };
 
+/// Whether the controller is Linux software RAID (read from /proc/mdstat or mdadm), not a card.
+inline bool is_software_raid(const controller& c) { return c.tool == "mdstat" || c.tool == "mdadm"; }
+
 /// Everything one or more dumps told about the machine's controllers.
 struct inventory {
   /// Name of the parser that read it ("megacli"); "megacli+storcli" after merging different tools.

@@ -17,6 +17,14 @@ inline std::string controller_name(const controller& c, std::size_t index) {
   return "controller #" + std::to_string(index + 1);
 }
 
+/// What a person calls the controller: its model ("PERC H730 Mini"), "md" for Linux software RAID,
+/// else its name.
+inline std::string controller_title(const controller& c, std::size_t index) {
+  if (c.model) return *c.model;
+  if (is_software_raid(c)) return "md";
+  return controller_name(c, index);
+}
+
 /// The virtual drive's own id ("1"), or "#N" from its position when the tool gives none.
 inline std::string vd_label(const virtual_drive& v, std::size_t index) {
   // Appended piece by piece: "#" + std::to_string(...) trips GCC 12's -Wrestrict at -O3 (a false positive).

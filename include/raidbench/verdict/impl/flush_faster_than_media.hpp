@@ -60,7 +60,7 @@ inline verdict judge_figure(const std::string& test, double rate, const storage_
   }
   bool may_rotate = false;
   for (const block_node* d : disks) {
-    const bool virtual_disk = d->transport == "virtio" || d->transport == "xen" || d->kind != block_kind::disk;
+    const bool virtual_disk = is_virtual_disk(*d) || d->kind != block_kind::disk;
     const bool rotates_or_unknown = virtual_disk || d->rotational != false;
     v.evidence.push_back(fmt::format("{}: {}", d->name,
                                      virtual_disk ? "virtual disk, the host's media unknown"
