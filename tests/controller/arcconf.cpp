@@ -370,4 +370,20 @@ BOOST_AUTO_TEST_CASE(unknown_status_after_the_array_part_is_reported) {
   BOOST_TEST(inv.warnings.back().text == "unknown logical device status 'Encrypting'");
 }
 
+// The controller's own tallies, and a failed battery read as failed (issue 37).
+BOOST_AUTO_TEST_CASE(controller_counts_and_a_failed_battery) {
+  const auto inv = parse_text(
+      "Controllers found: 1\n----\nController information\n----\n"
+      "   Controller Status                        : Optimal\n   Controller Model                         : Adaptec 3405\n"
+      "   Defunct disk drive count                 : 1\n   Logical devices/Failed/Degraded          : 2/0/1\n"
+      "   --------------------------------------------------------\n   Controller Battery Information\n"
+      "   --------------------------------------------------------\n   Status                                   : Failed\n"
+      "----\nLogical device information\n----\n   No logical devices configured\n");
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"counts", {{"virtual_drives", 2U}, {"offline_virtual_drives", 0U}, {"degraded_virtual_drives", 1U},
+                                     {"failed_disks", 1U}}},
+                         {"battery", {{"state", "failed"}, {"present", true}, {"kind", "bbu"}}},
+                         {"coverage", {{"controller", true}, {"battery", true}, {"arrays", true}, {"drives", false}}}});
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,3 +1,4 @@
+#include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/megacli.hpp"
 #include "raidbench/controller/merge.hpp"
 
@@ -456,6 +457,114 @@ BOOST_AUTO_TEST_CASE(a_failed_battery_stays_failed_while_it_charges) {
                                         "  Pack is about to fail & should be replaced : Yes\n");
   BOOST_TEST((about_to_fail.controllers.at(0).battery.state == battery_state::failed));
   BOOST_TEST(about_to_fail.controllers.at(0).battery.replacement_required == true);
+}
+
+// Issue 37: the layouts and battery answers that older or mixed MegaCLI output prints.
+
+// The pre-2010 -LDInfo layout: "Virtual Disk:", "(target id: 0)", no blank around the colons. The
+// text is laid out as the issue quotes it; no attributable capture of it was found.
+BOOST_AUTO_TEST_CASE(pre_2010_ldinfo_layout_is_read_as_arrays) {
+  const auto inv = parse_text(
+      "Adapter 0 -- Virtual Drive Information:\nVirtual Disk: 0 (target id: 0)\nName:raid10\n"
+      "RAID Level: Primary-1, Secondary-3, RAID Level Qualifier-0\nSize:1429248MB\nState: Optimal\n"
+      "Stripe Size: 64kB\nNumber Of Drives:2\nSpan Depth:3\n"
+      "Default Cache Policy: WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU\n"
+      "Current Cache Policy: WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU\n"
+      "Access Policy: Read/Write\nDisk Cache Policy: Disk's Default\n\nExit Code: 0x00\n");
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
+  test::check_fields(c.virtual_drives[0], {{"id", 0U}, {"target_id", 0U}, {"name", "raid10"}, {"level", "raid10"},
+                                           {"size_bytes", 1429248ULL << 20}, {"state", "optimal"},
+                                           {"strip_bytes", 64U << 10}, {"drive_count", 2U}, {"span_count", 3U}});
+  BOOST_TEST(c.coverage.arrays);
+  BOOST_TEST(!c.coverage.drives);
+}
+
+// A CacheCade VD stands beside the arrays it caches (layout of a published -LDInfo -Lall: a RAID 6
+// VD, then "CacheCade Virtual Drive: 1"); its keys are its own.
+BOOST_AUTO_TEST_CASE(cachecade_vd_stands_beside_the_raid6_before_it) {
+  const auto inv = parse_text(
+      "Adapter 0 -- Virtual Drive Information:\nVirtual Drive: 0 (Target Id: 0)\nName                :data\n"
+      "RAID Level          : Primary-6, Secondary-0, RAID Level Qualifier-3\nSize                : 10.915 TB\n"
+      "State               : Optimal\nStrip Size          : 256 KB\nNumber Of Drives    : 8\nSpan Depth          : 1\n"
+      "Is VD Cached: Yes\nCache Cade Type : Read Only\n\n\n"
+      "CacheCade Virtual Drive: 1 (Target Id: 1)\nVirtual Drive Type  : CacheCade \nName            : \n"
+      "RAID Level      : Primary-0, Secondary-0\nState               : Optimal\nSize            : 111.281 GB\n"
+      "Target Id of the Associated LDs : 0\n"
+      "Default Cache Policy    : WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU\n"
+      "Current Cache Policy    : WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU\n");
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
+  test::check_fields(c.virtual_drives[0], {{"id", 0U}, {"kind", "volume"}, {"level", "raid6"}, {"name", "data"},
+                                           {"drive_count", 8U}, {"current_policy", {{"write", nullptr}}}});
+  test::check_fields(c.virtual_drives[1], {{"id", 1U}, {"target_id", 1U}, {"kind", "cache"}, {"level", "raid0"},
+                                           {"state", "optimal"}, {"size_bytes", printed(111281, 30)},
+                                           {"current_policy", {{"write", "write_through"}}}});
+}
+
+// "Get BBU Status Failed" with newer MegaCLI's explanation and its exit code: no BBU is fitted, and
+// that is an answer, not text no parser recognises.
+BOOST_AUTO_TEST_CASE(bbu_query_answered_not_present_is_an_absent_battery) {
+  const std::string text = "                                     \nAdapter 0: Get BBU Status Failed.\n\n"
+                           "FW error description: \n The required hardware component is not present.  \n\n"
+                           "Exit Code: 0x22\n";
+  BOOST_TEST(parse_any(text).has_value());
+  const auto inv = parse_text(text);
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"number", 0U}, {"battery", {{"present", false}, {"state", "missing"}, {"kind", nullptr}}},
+                         {"coverage", {{"battery", true}, {"controller", false}, {"arrays", false}, {"drives", false}}}});
+  // Older MegaCLI: five failed queries, exit code 0.
+  const auto old = parse_file("controllers/megacli/bbu-get-bbu-status-failed-five-queries.txt");
+  BOOST_TEST((test::sole_controller(old).battery.state == battery_state::missing));
+}
+
+BOOST_AUTO_TEST_CASE(replacement_required_is_a_failed_battery_even_while_it_charges) {
+  const auto inv = parse_text("BBU status for Adapter: 0\n\nBatteryType: iBBU\nBattery State: Optimal\n"
+                              "  Charging Status              : Charging\n"
+                              "  Battery Replacement required            : Yes\n");
+  test::check_fields(test::sole_controller(inv).battery,
+                     {{"state", "failed"}, {"replacement_required", true}, {"kind", "bbu"}});
+}
+
+// A TMM names no kind; its chemistry does. Pack missing without a state of its own is "missing".
+BOOST_AUTO_TEST_CASE(tmm01_without_its_pack_is_a_missing_supercap) {
+  const auto inv = parse_file("controllers/megacli/bbu-tmm01-supercap-battery-pack-missing.txt");
+  test::check_fields(test::sole_controller(inv).battery,
+                     {{"model", "TMM01"}, {"kind", "supercap"}, {"present", false}, {"state", "missing"}});
+}
+
+// An -AdpAllInfo of a degraded controller lists no array: its Device Present counts say what it knows,
+// and coverage says arrays and drives were not in it.
+BOOST_AUTO_TEST_CASE(adpallinfo_device_present_counts_of_a_degraded_controller) {
+  const auto inv = parse_file("controllers/megacli/adpallinfo-perc-h700-2-degraded-1-failed-disk.txt");
+  const auto& c = test::sole_controller(inv);
+  test::check_fields(c, {{"counts", {{"virtual_drives", 4U}, {"degraded_virtual_drives", 2U}, {"offline_virtual_drives", 0U},
+                                     {"physical_devices", 16U}, {"disks", 14U}, {"critical_disks", 0U}, {"failed_disks", 1U}}},
+                         {"coverage", {{"controller", true}, {"battery", false}, {"arrays", false}, {"drives", false}}}});
+  BOOST_TEST(c.virtual_drives.empty());
+  // Merged with a -PDList of the same adapter, the drives are covered too; the arrays still are not.
+  auto merged = inv;
+  merge(merged, parse_text("Adapter #0\n\nEnclosure Device ID: 32\nSlot Number: 0\nFirmware state: Failed\n"));
+  const auto& m = test::sole_controller(merged);
+  BOOST_TEST(m.coverage.controller);
+  BOOST_TEST(m.coverage.drives);
+  BOOST_TEST(!m.coverage.arrays);
+  BOOST_TEST(m.counts.failed_disks == 1U);
+}
+
+// SATA drives behind LSI: the serial is right-aligned in its 20 columns and runs into the model.
+BOOST_AUTO_TEST_CASE(sata_inquiry_serial_glued_to_the_model_is_split_by_its_columns) {
+  const auto inv = parse_file("controllers/megacli/ldpdinfo-perc-h700-sata-inquiry-serial-glued-to-model.txt");
+  const auto& c = test::sole_controller(inv);
+  BOOST_TEST_REQUIRE(c.physical_drives.size() == 14U);
+  test::check_fields(c.physical_drives[0], {{"serial", "Z1P3CZ2A"}, {"model", "ST2000NM0011"}, {"firmware", "PA07"}});
+  test::check_fields(c.physical_drives[12], {{"serial", "BTTV308400M1400HGN"}, {"model", "INTEL SSDSC2BA400G3"}});
+  // The same columns with their leading blanks collapsed by a paste cannot be split: nothing is guessed.
+  const auto collapsed = parse_text("Adapter #0\n\nEnclosure Device ID: 32\nSlot Number: 0\nPD Type: SATA\n"
+                                    "Device Firmware Level: AA09\nInquiry Data: 9XF1922XST9500620NS    AA09\n");
+  const auto& d = collapsed.controllers.at(0).physical_drives.at(0);
+  BOOST_TEST(!d.model);
+  BOOST_TEST(!d.serial);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -188,6 +188,39 @@ struct physical_drive {
   friend bool operator==(const physical_drive&, const physical_drive&) = default;
 };
 
+/// What the input described of a controller, part by part: a part it did not cover (an -AdpAllInfo
+/// lists no array, a PDList no battery) is unknown, not healthy. Dumps merged cover what either did.
+struct coverage {
+  /// The controller itself: its identity or status (MegaCLI -AdpAllInfo, ssacli "ctrl show").
+  bool controller = false;
+  /// The cache battery or capacitor: its state, or that there is none.
+  bool battery = false;
+  /// The arrays with their state, or that none is configured.
+  bool arrays = false;
+  /// The drives with their state, or that none is attached.
+  bool drives = false;
+  friend bool operator==(const coverage&, const coverage&) = default;
+};
+
+/// Counts a controller-level summary prints (MegaCLI -AdpAllInfo "Device Present", arcconf
+/// "Logical devices/Failed/Degraded" and "Defunct disk drive count"): what can be judged when the
+/// arrays and drives themselves are not in the input.
+struct device_counts {
+  std::optional<unsigned> virtual_drives;
+  /// Arrays that lost redundancy (MegaCLI "Degraded", arcconf "Degraded" or "Critical").
+  std::optional<unsigned> degraded_virtual_drives;
+  /// Arrays whose data is unavailable (MegaCLI "Offline", arcconf "Failed" or "Offline").
+  std::optional<unsigned> offline_virtual_drives;
+  /// Every device on the controller's bus, enclosures and backplanes included (MegaCLI "Physical Devices").
+  std::optional<unsigned> physical_devices;
+  std::optional<unsigned> disks;
+  /// Disks the firmware flags as about to fail (MegaCLI "Critical Disks").
+  std::optional<unsigned> critical_disks;
+  /// Failed disks (MegaCLI "Failed Disks", arcconf "Defunct disk drive count").
+  std::optional<unsigned> failed_disks;
+  friend bool operator==(const device_counts&, const device_counts&) = default;
+};
+
 /// One RAID controller (or one software-RAID host) with what hangs off it.
 struct controller {
   /// The parser that read it ("megacli", "ssacli", "mdstat"), set when dumps are collected: which
@@ -207,6 +240,10 @@ struct controller {
   std::optional<std::string> firmware_package;
   std::optional<std::string> bios;
   std::optional<std::uint64_t> cache_bytes;
+  /// What the input covered of this controller.
+  raidbench::coverage coverage;
+  /// The controller's own counts of its arrays and disks, where its summary prints them.
+  device_counts counts;
   raidbench::battery battery;
   /// Controller-wide policies: configured defaults and what is in effect now.
   cache_policy default_policy;

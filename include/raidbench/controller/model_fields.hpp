@@ -14,6 +14,9 @@ BOOST_HANA_ADAPT_STRUCT(raidbench::virtual_drive, id, name, kind, level, size_by
 BOOST_HANA_ADAPT_STRUCT(raidbench::physical_drive, location, enclosure, slot, device_id, state, media, interface,
                         model, serial, firmware, size_bytes, media_errors, other_errors, predictive_failures,
                         temperature_celsius, smart_alert, write_cache, os_device);
+BOOST_HANA_ADAPT_STRUCT(raidbench::coverage, controller, battery, arrays, drives);
+BOOST_HANA_ADAPT_STRUCT(raidbench::device_counts, virtual_drives, degraded_virtual_drives, offline_virtual_drives,
+                        physical_devices, disks, critical_disks, failed_disks);
 BOOST_HANA_ADAPT_STRUCT(raidbench::controller, tool, number, slot, pci_address, vendor, model, serial, firmware,
-                        firmware_package, bios, cache_bytes, battery, default_policy, current_policy, virtual_drives,
+                        firmware_package, bios, cache_bytes, coverage, counts, battery, default_policy, current_policy, virtual_drives,
                         physical_drives);

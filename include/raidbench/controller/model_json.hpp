@@ -14,6 +14,12 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const cache_policy& p);
 /// {"kind": "bbu", "state": "optimal", "charge_percent": 99, ...}
 RAIDBENCH_API void to_json(nlohmann::json& j, const battery& b);
 
+/// {"controller": true, "battery": false, "arrays": true, "drives": true}: every part, always written.
+RAIDBENCH_API void to_json(nlohmann::json& j, const coverage& c);
+
+/// {"virtual_drives": 4, "degraded_virtual_drives": 1, ...}: the counts the input printed.
+RAIDBENCH_API void to_json(nlohmann::json& j, const device_counts& c);
+
 /// One virtual drive with its default and current policies.
 RAIDBENCH_API void to_json(nlohmann::json& j, const virtual_drive& v);
 

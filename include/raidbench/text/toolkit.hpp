@@ -67,6 +67,11 @@ constexpr bool istarts_with(std::string_view s, std::string_view prefix) noexcep
   return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
 }
 
+/// Case-insensitive ASCII suffix test.
+constexpr bool iends_with(std::string_view s, std::string_view suffix) noexcept {
+  return s.size() >= suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix);
+}
+
 /// Case-insensitive ASCII substring test.
 constexpr bool icontains(std::string_view s, std::string_view needle) noexcept {
   if (needle.size() > s.size()) return false;

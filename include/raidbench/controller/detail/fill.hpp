@@ -18,6 +18,9 @@ void fill(std::optional<T>& into, std::optional<T>& from) {
   if (!into && from) into = std::move(from);
 }
 
+// A coverage flag: two dumps together cover what either covered.
+inline void fill(bool& into, const bool& from) { into = into || from; }
+
 template <class T>
 void fill(std::vector<T>&, std::vector<T>&) {}
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "raidbench/controller/detail/coverage.hpp"
 #include "raidbench/controller/arcconf.hpp"
 #include "raidbench/controller/line_reader.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -473,6 +474,8 @@ class reader : public line_reader<reader> {
     }
     if (iequals(s, "Command completed successfully.")) return;
     if (major_header(s)) return;
+    if (iequals(s, "No logical devices configured") && part_ == part::logical) ensure_controller().coverage.arrays = true;
+    if (iequals(s, "No physical devices attached") && part_ == part::physical) ensure_controller().coverage.drives = true;
     const auto kv = split(s);
     bool read = false;
     switch (part_) {
@@ -552,6 +555,17 @@ class reader : public line_reader<reader> {
       if (!value.empty()) c.firmware = std::string(value);
     } else if (iequals(key, "BIOS") && block_ == "controller version information") {
       if (!value.empty()) c.bios = std::string(value);
+    } else if (iequals(key, "Logical devices/Failed/Degraded") || iequals(key, "Logical drives/Offline/Critical")) {
+      // The controller's own tally "3/0/1": arrays, then unavailable ones, then ones without redundancy.
+      const auto parts = split_at(value, '/');
+      const auto n = [&](std::size_t i) { return parts.size() == 3 ? parse_uint(trim(parts[i])) : std::nullopt; };
+      if (!n(0) || !n(1) || !n(2)) warn("unreadable logical device counts '" + std::string(value) + "'");
+      c.counts.virtual_drives = n(0);
+      c.counts.offline_virtual_drives = n(1);
+      c.counts.degraded_virtual_drives = n(2);
+    } else if (iequals(key, "Defunct disk drive count")) {
+      if (auto n = parse_uint(value)) c.counts.failed_disks = n;
+      else warn("unreadable defunct disk count '" + std::string(value) + "'");
     } else if (iequals(key, "No-Battery Write Cache")) {
       // "Disabled" means the controller stops write caching without a charged battery.
       if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
@@ -861,7 +875,7 @@ RAIDBENCH_API bool detect_tool_text(arcconf, std::string_view text) noexcept {
 }
 
 RAIDBENCH_API expected<inventory> parse_tool_text(arcconf, std::string_view text) {
-  return detail::arcconf_text::reader{}.read(text, "arcconf", "no 'arcconf GETCONFIG' output in this text");
+  return detail::cover_listed(detail::arcconf_text::reader{}.read(text, "arcconf", "no 'arcconf GETCONFIG' output in this text"));
 }
 
 }  // namespace raidbench

@@ -11,6 +11,7 @@
 
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
+#include "raidbench/controller/detail/fill.hpp"
 #include "raidbench/controller/merge.hpp"
 
 namespace raidbench {
@@ -23,6 +24,7 @@ inline void add_md_array(inventory& into, inventory&& from) {
   if (into.controllers.size() != 1 || from.controllers.size() != 1) return merge(into, std::move(from));
   auto& host = into.controllers.front();
   auto& array = from.controllers.front();
+  fill(host.coverage, array.coverage);
   for (auto& v : array.virtual_drives) host.virtual_drives.push_back(std::move(v));
   for (auto& d : array.physical_drives) host.physical_drives.push_back(std::move(d));
   for (auto& w : from.warnings) into.warnings.push_back(std::move(w));

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "raidbench/controller/detail/coverage.hpp"
 #include "raidbench/controller/detail/md.hpp"
 #include "raidbench/controller/mdadm.hpp"
 #include "raidbench/controller/line_reader.hpp"
@@ -208,7 +209,7 @@ RAIDBENCH_API bool detect_tool_text(mdadm, std::string_view text) noexcept {
 }
 
 RAIDBENCH_API expected<inventory> parse_tool_text(mdadm, std::string_view text) {
-  return detail::md::mdadm_reader{}.read(text, "mdadm", "no 'mdadm --detail' output found");
+  return detail::cover_listed(detail::md::mdadm_reader{}.read(text, "mdadm", "no 'mdadm --detail' output found"));
 }
 
 }  // namespace raidbench

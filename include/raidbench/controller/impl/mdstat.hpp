@@ -194,7 +194,11 @@ RAIDBENCH_API bool detect_tool_text(mdstat, std::string_view text) noexcept {
 }
 
 RAIDBENCH_API expected<inventory> parse_tool_text(mdstat, std::string_view text) {
-  return detail::md::mdstat_reader{}.read(text, "mdstat", "no /proc/mdstat text found");
+  auto inv = detail::md::mdstat_reader{}.read(text, "mdstat", "no /proc/mdstat text found");
+  // /proc/mdstat lists every md array of the host with all its members.
+  if (inv)
+    for (auto& c : inv->controllers) c.coverage.arrays = c.coverage.drives = true;
+  return inv;
 }
 
 }  // namespace raidbench

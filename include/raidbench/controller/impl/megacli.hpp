@@ -86,6 +86,14 @@ inline std::optional<battery_kind> battery_kind_of(std::string_view text) {
   return std::nullopt;
 }
 
+// "Device Chemistry": "SCap" on a TMM (an LSI supercapacitor module), "LION" on a battery pack.
+inline std::optional<battery_kind> battery_chemistry_of(std::string_view text) {
+  const std::string s = squash(text);
+  if (s == "scap" || s == "supercap") return battery_kind::supercap;
+  if (s == "lion" || s == "liion" || s == "lpmr" || s == "nimh") return battery_kind::bbu;
+  return std::nullopt;
+}
+
 // "WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU"; returns the words it did not know.
 inline std::vector<std::string> read_cache_policy(std::string_view text, cache_policy& p) {
   std::vector<std::string> unknown;
@@ -163,6 +171,9 @@ inline std::optional<raid_level> summary_level_of(std::string_view text) {
 
 // Inquiry Data packs vendor/product/revision/serial (SAS) or serial/model/firmware (SATA) in fixed
 // columns; decode only when the firmware level sits where the layout says, so nothing is guessed.
+// A SATA serial is right-aligned in its 20 columns ("            9WM5MKE5ST32000644NS  ..."): the
+// columns count from the one blank after "Inquiry Data:", and a trimmed value would glue the serial
+// to the model, so `inquiry` is the value as printed.
 inline void decode_inquiry(physical_drive& pd, std::string_view inquiry) {
   if (!pd.firmware || pd.firmware->empty()) return;
   // The columns count bytes of an ASCII field: cutting other text there could split a UTF-8 character.
@@ -388,10 +399,16 @@ isSOHGood
 App Data
 Remining Time Alarm
 BBU Mode
+PFK TrailTime Remaining
+Target Id of the Associated LDs
+Virtual Drive Type
+FW error description
 )"};
 
 // Lines without a "key: value" shape that MegaCLI prints under a heading ("Allowed Mixing:").
 inline constexpr std::string_view ignored_lines[] = {"None", "Mix in Enclosure Allowed",
+                                                     "The required hardware component is not present.",
+                                                     "Max power savings option is  not allowed for LDs. Only T10 power conditions are to be used.",
                                                      "Mix of SAS/SATA of HDD type in VD Allowed",
                                                      "Mix of SAS/SATA of SSD type in VD Allowed",
                                                      "Mix of SSD/HDD in VD Allowed"};
@@ -492,10 +509,21 @@ class reader {
     block_ = block::pd;
   }
 
+  // "(Target Id: 0)", "(target id: 0)" (older firmware) after a VD number.
+  static std::optional<unsigned> target_id_in(std::string_view t) {
+    const auto at = to_lower(t).find("target id:");
+    return at == std::string::npos ? std::nullopt : prefixed_number(t.substr(at + 10), "");
+  }
+
   void read_line(const text_line& line) {
     const std::string_view t = trim(line.text);
     if (auto n = prefixed_number(t, "Adapter #")) { select(n); block_ = block::adapter; section_.clear(); return; }
     if (auto n = prefixed_number(t, "Adapter:")) { select(n); block_ = block::adapter; section_.clear(); return; }
+    if (istarts_with(t, "Adapter ") && bbu_query_failed(t)) return;
+    if (istarts_with(t, "Adapter ") && iends_with(t, "No Virtual Drive Configured.")) {
+      select(prefixed_number(t, "Adapter ")).coverage.arrays = true;
+      return;
+    }
     if (istarts_with(t, "BBU ") && icontains(t, "for Adapter")) {
       select(prefixed_number(t.substr(t.rfind(':') + 1), ""));
       block_ = block::bbu;
@@ -505,9 +533,15 @@ class reader {
     if (auto n = prefixed_number(t, "PCI information for Controller")) { select(n); block_ = block::pci; pci_ = {}; return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "Virtual Drive Information")) { select(prefixed_number(t, "Adapter ")); return; }
     if (istarts_with(t, "Adapter ") && icontains(t, "-VD ")) { ld_get_prop(line); return; }
-    if (auto n = prefixed_number(t, "Virtual Drive:")) {  // "Virtual Drive: 0 (Target Id: 0)"
-      const auto target = t.find("Target Id");
-      new_vd(n, target == std::string_view::npos ? std::nullopt : prefixed_number(t.substr(target), "Target Id:"));
+    // "Virtual Drive: 0 (Target Id: 0)"; before 2010 "Virtual Disk: 0 (target id: 0)"; a CacheCade
+    // SSD cache VD is listed among the others as "CacheCade Virtual Drive: 1 (Target Id: 1)".
+    const bool cache_vd = istarts_with(t, "CacheCade Virtual Drive:");
+    auto vd_number = prefixed_number(t, "Virtual Drive:");
+    if (!vd_number) vd_number = prefixed_number(t, "Virtual Disk:");
+    if (cache_vd) vd_number = prefixed_number(t, "CacheCade Virtual Drive:");
+    if (vd_number) {
+      new_vd(vd_number, target_id_in(t));
+      if (cache_vd) vd().kind = vd_kind::cache;
       summary_ = false;
       return;
     }
@@ -534,7 +568,8 @@ class reader {
     }
     const std::string_view k = kv->key, v = kv->value;
     if (iequals(k, "Exit Code")) {
-      if (v != "0x00") warn(line.number, "megacli exit code " + std::string(v));
+      // A BBU query that found no BBU ends with its error code (0x22): that answer was read above.
+      if (v != "0x00" && !bbu_absent_answer_) warn(line.number, "megacli exit code " + std::string(v));
       return;
     }
     if (iequals(k, "Physical Disk") && parse_uint(v)) {  // -CfgDsply: a drive of the VD above follows
@@ -549,6 +584,14 @@ class reader {
       return;
     }
     if (iequals(k, "Slot Number") && (block_ != block::pd || pd().slot)) new_pd();
+    if (block_ == block::pd && iequals(k, "Inquiry Data")) {
+      // The value as printed: its columns start after the one blank behind the colon.
+      std::string_view raw = line.text;
+      raw.remove_prefix(raw.find(':') + 1);
+      if (raw.starts_with(' ')) raw.remove_prefix(1);
+      pending_pds_.push_back({*ctrl_, pd_, std::string(raw)});
+      return;
+    }
     bool read = false;
     switch (block_) {
       case block::vd: read = vd_key(line.number, k, v); break;
@@ -622,13 +665,44 @@ class reader {
     return true;
   }
 
+  // -AdpAllInfo "Device Present": the adapter's own counts of its VDs and disks.
+  bool device_present_key(std::size_t n, std::string_view k, std::string_view v) {
+    auto& counts = ctrl().counts;
+    std::optional<unsigned>* field = iequals(k, "Virtual Drives") ? &counts.virtual_drives
+        : iequals(k, "Degraded") ? &counts.degraded_virtual_drives : iequals(k, "Offline") ? &counts.offline_virtual_drives
+        : iequals(k, "Physical Devices") ? &counts.physical_devices : iequals(k, "Disks") ? &counts.disks
+        : iequals(k, "Critical Disks") ? &counts.critical_disks : iequals(k, "Failed Disks") ? &counts.failed_disks : nullptr;
+    if (!field) return false;
+    set(n, k, *field, parse_uint(v), v);
+    ctrl().coverage.controller = true;
+    return true;
+  }
+
+  // "Adapter 0: Get BBU Status Failed." (and the Capacity Info, Design Info, ... queries after it):
+  // the firmware answered MegaCLI's BBU query with "The required hardware component is not present"
+  // (error 0x22, which newer MegaCLI prints below as the FW error description): no BBU is fitted.
+  bool bbu_query_failed(std::string_view t) {
+    const auto colon = t.find(':');
+    if (colon == std::string_view::npos) return false;
+    const std::string_view answer = trim(t.substr(colon + 1));
+    if (!istarts_with(answer, "Get BBU") || !iends_with(answer, "Failed.")) return false;
+    auto& b = select(prefixed_number(t, "Adapter ")).battery;
+    b.present = false;
+    b.state = battery_state::missing;
+    ctrl().coverage.battery = true;
+    bbu_absent_answer_ = true;
+    return true;
+  }
+
   bool adapter_key(std::size_t n, std::string_view k, std::string_view v) {
+    if (section_ == "device present") return device_present_key(n, k, v);
     static constexpr std::string_view keys[] = {"Product Name", "Serial No", "FW Package Build", "FW Version",
         "BIOS Version", "Memory Size", "Memory", "BBU", "Write Policy", "Read Policy", "Cached IO", "Cache When BBU Bad"};
     bool known = false;
     for (auto key : keys) known = known || iequals(k, key);
     if (!known) return false;  // only a key we read may conjure the controller it belongs to
     auto& c = ctrl();
+    c.coverage.controller = true;
     const bool defaults = section_ == "default settings" || section_ == "defaults";
     if (iequals(k, "Product Name")) c.model = str(v);
     else if (iequals(k, "Serial No")) c.serial = str(v);
@@ -636,7 +710,11 @@ class reader {
     else if (iequals(k, "FW Version")) c.firmware = str(v);
     else if (iequals(k, "BIOS Version")) c.bios = str(v);
     else if ((iequals(k, "Memory Size") || iequals(k, "Memory")) && parse_tool_size(v)) c.cache_bytes = parse_tool_size(v);
-    else if (iequals(k, "BBU") && (section_.empty() || section_ == "hw configuration")) set(n, k, c.battery.present, yes_no(v), v);
+    else if (iequals(k, "BBU") && (section_.empty() || section_ == "hw configuration")) {
+      set(n, k, c.battery.present, yes_no(v), v);
+      // "Absent" settles the battery question; "Present" says nothing of its state.
+      if (c.battery.present == false) c.coverage.battery = true;
+    }
     else if (defaults && iequals(k, "Write Policy")) policy(n, v, c.default_policy);
     else if (defaults && iequals(k, "Read Policy")) policy(n, v, c.default_policy);
     else if (defaults && iequals(k, "Cached IO")) {
@@ -654,8 +732,10 @@ class reader {
     if (iequals(k, "Name")) d.name = str(v);
     else if (iequals(k, "RAID Level")) pending_vds_.push_back({*ctrl_, vd_, n, std::string(v), std::nullopt});
     else if (iequals(k, "Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
-    else if (iequals(k, "State")) set(n, k, d.state, vd_state_of(v), v);
-    else if (iequals(k, "Strip Size") || iequals(k, "Stripe Size")) set(n, k, d.strip_bytes, parse_tool_size(v), v);
+    else if (iequals(k, "State")) {
+      set(n, k, d.state, vd_state_of(v), v);
+      ctrl().coverage.arrays = true;
+    } else if (iequals(k, "Strip Size") || iequals(k, "Stripe Size")) set(n, k, d.strip_bytes, parse_tool_size(v), v);
     else if (iequals(k, "Number Of Drives")) set(n, k, d.drive_count, parse_uint(v), v);
     else if (iequals(k, "Number Of Drives per span")) {
       if (!pending_vds_.empty() && pending_vds_.back().v == vd_) pending_vds_.back().per_span = parse_uint(v);
@@ -683,19 +763,28 @@ class reader {
     else if (iequals(k, "Predictive Failure Count")) set(n, k, d.predictive_failures, parse_unsigned(v), v);
     else if (iequals(k, "PD Type")) set(n, k, d.interface, interface_of(v), v);
     else if (iequals(k, "Raw Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
-    else if (iequals(k, "Firmware state")) set(n, k, d.state, pd_state_of(v), v);
+    else if (iequals(k, "Firmware state")) {
+      set(n, k, d.state, pd_state_of(v), v);
+      ctrl().coverage.drives = true;
+    }
     else if (iequals(k, "Device Firmware Level")) d.firmware = str(v);
     else if (iequals(k, "Media Type")) set(n, k, d.media, media_of(v), v);
     else if (iequals(k, "Drive Temperature")) set(n, k, d.temperature_celsius, parse_leading_number(v), v);
     else if (iequals(k, "Drive has flagged a S.M.A.R.T alert")) set(n, k, d.smart_alert, yes_no(v), v);
-    else if (iequals(k, "Inquiry Data")) pending_pds_.push_back({*ctrl_, pd_, std::string(v)});
     else return false;
     return true;
   }
 
   bool bbu_key(std::size_t n, std::string_view k, std::string_view v) {
     auto& b = ctrl().battery;
-    if (iequals(k, "BatteryType")) { b.model = str(v); set(n, k, b.kind, battery_kind_of(v), v); }
+    ctrl().coverage.battery = true;
+    if (iequals(k, "BatteryType")) {
+      b.model = str(v);
+      // A TMM ("TMM01") names no kind: its "Device Chemistry" line does.
+      if (!istarts_with(v, "TMM")) set(n, k, b.kind, battery_kind_of(v), v);
+    } else if (iequals(k, "Device Chemistry")) {
+      if (!b.kind) set(n, k, b.kind, battery_chemistry_of(v), v);
+    }
     else if (iequals(k, "Temperature")) {  // "Temperature: 38 C", or "Temperature : OK" under Firmware Status
       if (!iequals(v, "OK") && !iequals(v, "High")) set(n, k, b.temperature_celsius, parse_leading_number(v), v);
     }
@@ -746,10 +835,12 @@ class reader {
       if (iequals(k, "ProductName")) c.model = str(trim(v.substr(0, v.find("(Bus"))));
       else if (iequals(k, "FW Package Version")) c.firmware_package = str(v);
       else return false;
+      c.coverage.controller = true;
     } else if (summary_part_ == "bbu") {
       if (iequals(k, "BBU Type")) { c.battery.model = str(v); set(n, k, c.battery.kind, battery_kind_of(v), v); }
       else if (iequals(k, "Status")) set(n, k, c.battery.state, battery_state_of(v), v);
       else return false;
+      c.coverage.battery = true;
     } else if (summary_part_ == "pd") {
       if (iequals(k, "Connector")) {
         new_pd();
@@ -765,8 +856,10 @@ class reader {
       else if (iequals(k, "Product Id")) {
         d.model = iequals(summary_vendor_, "ATA") || summary_vendor_.empty() ? std::string(v) : summary_vendor_ + " " + std::string(v);
         summary_vendor_.clear();
-      } else if (iequals(k, "State")) set(n, k, d.state, pd_state_of(v), v);
-      else if (iequals(k, "Disk Type")) {
+      } else if (iequals(k, "State")) {
+        set(n, k, d.state, pd_state_of(v), v);
+        c.coverage.drives = true;
+      } else if (iequals(k, "Disk Type")) {
         const auto comma = v.find(',');
         d.interface = interface_of(v.substr(0, comma));
         if (comma != std::string_view::npos) d.media = media_of(v.substr(comma + 1));
@@ -784,8 +877,10 @@ class reader {
       if (c.virtual_drives.empty()) return false;
       auto& d = vd();
       if (iequals(k, "Size")) set(n, k, d.size_bytes, parse_tool_size(v), v);
-      else if (iequals(k, "State")) set(n, k, d.state, vd_state_of(v), v);
-      else if (iequals(k, "RAID Level")) set(n, k, d.level, summary_level_of(v), v);
+      else if (iequals(k, "State")) {
+        set(n, k, d.state, vd_state_of(v), v);
+        c.coverage.arrays = true;
+      } else if (iequals(k, "RAID Level")) set(n, k, d.level, summary_level_of(v), v);
       else return false;
     } else {
       return false;
@@ -814,6 +909,13 @@ class reader {
       if (passing(c)) inv_.controllers[c].battery.state = state;
     for (std::size_t c : learning_)
       if (passing(c)) inv_.controllers[c].battery.state = battery_state::learning;
+    for (auto& c : inv_.controllers) {
+      battery& b = c.battery;
+      // A module that asks to be replaced has failed, whatever its charge says (facts/README.md).
+      if (b.replacement_required == true) b.state = battery_state::failed;
+      // "Battery Pack Missing : Yes" with no state of its own.
+      else if (b.present == false && !b.state && c.coverage.battery) b.state = battery_state::missing;
+    }
     for (const auto& m : vd_members_) {
       auto& c = inv_.controllers[m.c];
       if (c.physical_drives[m.p].state == pd_state::rebuilding && !c.virtual_drives[m.v].operation)
@@ -857,6 +959,7 @@ class reader {
   struct member { std::size_t c, p, v; };
   std::vector<member> vd_members_;  // -LdPdInfo: drives listed under a VD
   bool vd_member_next_ = false;     // "PD: 0 Information" seen: the next drive belongs to vd_
+  bool bbu_absent_answer_ = false;  // "Get BBU Status Failed" read: its exit code is no surprise
 };
 
 }  // namespace detail::megacli_detail
@@ -864,6 +967,7 @@ class reader {
 RAIDBENCH_API bool detect_tool_text(megacli, std::string_view text) noexcept {
   using detail::icontains;
   return icontains(text, "Adapter #") || icontains(text, "Virtual Drive Information:") ||
+         icontains(text, ": Get BBU Status Failed.") ||
          icontains(text, "Progress on Device at Enclosure") ||
          icontains(text, "BBU status for Adapter") || icontains(text, "Number of enclosures on adapter") ||
          (icontains(text, "Adapter ") && icontains(text, "(target id:")) ||

@@ -23,7 +23,7 @@ void put(nlohmann::json& j, std::string_view key, const std::optional<T>& v) {
   else j[std::string(key)] = *v;
 }
 
-// Policies, the battery and the lists of drives: always written, {} or [] when empty.
+// Policies, the battery, the coverage flags and the lists of drives: always written, {} or [] when empty.
 template <class T>
 void put(nlohmann::json& j, std::string_view key, const T& v) {
   j[std::string(key)] = v;
@@ -39,6 +39,10 @@ void put_fields(nlohmann::json& j, const S& s) {
 RAIDBENCH_API void to_json(nlohmann::json& j, const cache_policy& p) { detail::put_fields(j, p); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const battery& b) { detail::put_fields(j, b); }
+
+RAIDBENCH_API void to_json(nlohmann::json& j, const coverage& c) { detail::put_fields(j, c); }
+
+RAIDBENCH_API void to_json(nlohmann::json& j, const device_counts& c) { detail::put_fields(j, c); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const virtual_drive& v) { detail::put_fields(j, v); }
 

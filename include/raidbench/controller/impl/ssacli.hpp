@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "raidbench/controller/detail/coverage.hpp"
 #include "raidbench/controller/ssacli.hpp"
 #include "raidbench/controller/line_reader.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -690,7 +691,8 @@ RAIDBENCH_API bool detect_tool_text(ssacli, std::string_view text) noexcept {
 }
 
 RAIDBENCH_API expected<inventory> parse_tool_text(ssacli, std::string_view text) {
-  return detail::smart_array::reader{}.read(text, "ssacli", "no Smart Array controller, drive or ssacli message in this text");
+  return detail::cover_listed(
+      detail::smart_array::reader{}.read(text, "ssacli", "no Smart Array controller, drive or ssacli message in this text"));
 }
 
 }  // namespace raidbench

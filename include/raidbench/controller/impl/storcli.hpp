@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/controller/detail/coverage.hpp"
 #include "raidbench/controller/detail/fill.hpp"
 #include "raidbench/controller/detail/megaraid_keys.hpp"
 #include "raidbench/controller/storcli.hpp"
@@ -1039,7 +1040,7 @@ RAIDBENCH_API expected<inventory> parse_tool_text(storcli, std::string_view text
   } else {
     detail::storcli_detail::read_text(text, b);
   }
-  return b.finish();
+  return detail::cover_listed(b.finish());
 }
 
 }  // namespace raidbench
