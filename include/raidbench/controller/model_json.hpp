@@ -39,6 +39,8 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const inventory& inv);
 /// "inventory"): every field by the name to_json gives it; a name of a state or policy raidbench
 /// does not know is an error.
 RAIDBENCH_API void from_json(const nlohmann::json& j, cache_policy& p);
+RAIDBENCH_API void from_json(const nlohmann::json& j, coverage& c);
+RAIDBENCH_API void from_json(const nlohmann::json& j, device_counts& c);
 RAIDBENCH_API void from_json(const nlohmann::json& j, battery& b);
 RAIDBENCH_API void from_json(const nlohmann::json& j, virtual_drive& v);
 RAIDBENCH_API void from_json(const nlohmann::json& j, physical_drive& d);

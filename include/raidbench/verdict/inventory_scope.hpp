@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -64,6 +65,26 @@ void visit_judged_drives(const facts& f, OnDrive&& on_drive) {
           on_drive(c, c.physical_drives[di], pd_name(cn, c.physical_drives[di], di), cn);
       },
       [](const controller&, const virtual_drive&, const std::string&) {});
+}
+
+/// The controllers in scope whose input did not cover `part` (`&coverage::arrays`): their state of
+/// that part is unknown, not healthy. Empty when every controller in scope covered it.
+inline std::vector<std::string> not_covered(const facts& f, bool coverage::*part) {
+  std::vector<std::string> out;
+  visit_judged(
+      f, [&](const controller& c, const std::string& subject) { if (!(c.coverage.*part)) out.push_back(subject); },
+      [](const controller&, const virtual_drive&, const std::string&) {});
+  return out;
+}
+
+/// The quiet verdict's words when nothing fired: `why`, unless the input did not cover `part` for
+/// some controller in scope, which is then "not judged" rather than reassurance.
+inline std::string quiet_reason(const facts& f, bool coverage::*part, std::string_view what, std::string why) {
+  const auto missing = not_covered(f, part);
+  if (missing.empty()) return why;
+  std::string names;
+  for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+  return std::string(what) + " not in the input (" + names + "): not judged";
 }
 
 /// A finding's severity in its scope: a part that may not be under test warns at most.

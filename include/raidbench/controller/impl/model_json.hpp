@@ -62,6 +62,10 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, cache_policy& p) { detail:
 
 RAIDBENCH_API void from_json(const nlohmann::json& j, battery& b) { detail::read_fields(j, b); }
 
+RAIDBENCH_API void from_json(const nlohmann::json& j, coverage& c) { detail::read_fields(j, c); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, device_counts& c) { detail::read_fields(j, c); }
+
 RAIDBENCH_API void from_json(const nlohmann::json& j, virtual_drive& v) {
   nlohmann::json whole = j;
   for (const char* policy : {"default_policy", "current_policy"})
@@ -73,8 +77,11 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, physical_drive& d) { detai
 
 RAIDBENCH_API void from_json(const nlohmann::json& j, controller& c) {
   nlohmann::json whole = j;
-  for (const char* part : {"default_policy", "current_policy", "battery"})
+  for (const char* part : {"default_policy", "current_policy", "battery", "counts"})
     if (!whole.contains(part)) whole[part] = nlohmann::json::object();
+  // A document written before the input's coverage was recorded covered nothing it can vouch for.
+  if (!whole.contains("coverage"))
+    whole["coverage"] = {{"controller", false}, {"battery", false}, {"arrays", false}, {"drives", false}};
   for (const char* list : {"virtual_drives", "physical_drives"})
     if (!whole.contains(list)) whole[list] = nlohmann::json::array();
   detail::read_fields(whole, c);

@@ -4,9 +4,12 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/report/controller_summary.hpp"
 #include "raidbench/controller/part_names.hpp"
@@ -39,6 +42,17 @@ inline std::string battery_line(const battery& b) {
                b.charge_percent ? fmt::format("charge {:g}%", *b.charge_percent) : std::string(),
                b.temperature_celsius ? fmt::format("{:g} °C", *b.temperature_celsius) : std::string(),
                yes_no(b.replacement_required, "replacement required", "no replacement required")});
+}
+
+// Which parts of the controller the input described: what it did not is unknown, not healthy.
+inline std::string coverage_line(const coverage& c) {
+  std::vector<std::string_view> covered, missing;
+  for (const auto& [part, yes] : {std::pair{"controller", c.controller}, std::pair{"battery", c.battery},
+                                  std::pair{"arrays", c.arrays}, std::pair{"drives", c.drives}})
+    (yes ? covered : missing).push_back(part);
+  if (missing.empty()) return fmt::format("covers {}", fmt::join(covered, ", "));
+  if (covered.empty()) return fmt::format("covers nothing it can vouch for ({} unknown)", fmt::join(missing, ", "));
+  return fmt::format("covers {}; not {} (unknown)", fmt::join(covered, ", "), fmt::join(missing, ", "));
 }
 
 inline std::string vd_line(const virtual_drive& v, std::size_t index) {
@@ -88,6 +102,7 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
   if (const auto p = policy(c.default_policy); !p.empty()) out += fmt::format("  default:    {}\n", p);
   if (const auto p = policy(c.current_policy); !p.empty()) out += fmt::format("  current:    {}\n", p);
   if (const auto b = battery_line(c.battery); !b.empty()) out += fmt::format("  battery:    {}\n", b);
+  out += fmt::format("  input:      {}\n", coverage_line(c.coverage));
   if (!c.virtual_drives.empty()) out += fmt::format("  virtual drives ({}):\n", c.virtual_drives.size());
   for (std::size_t i = 0; i < c.virtual_drives.size(); ++i) {
     const auto& v = c.virtual_drives[i];

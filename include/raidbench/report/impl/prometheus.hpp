@@ -225,6 +225,14 @@ RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vec
     w.flag("raidbench_controller_write_back", "1 when the controller-wide current write policy is write-back.", l,
            pd::is_write_back(c.current_policy.write));
     pd::write_battery(w, l, c.battery);
+    // What the input described: a part it did not cover is unknown, not healthy (its verdicts say "not judged").
+    for (const auto& [part, covered] : {std::pair{"controller", c.coverage.controller}, std::pair{"battery", c.coverage.battery},
+                                        std::pair{"arrays", c.coverage.arrays}, std::pair{"drives", c.coverage.drives}}) {
+      pd::labels pl = l;
+      pl.emplace_back("part", part);
+      w.gauge("raidbench_input_covered", "1 when the tool output read described this part of the controller (its state is known).",
+              pl, std::uint64_t{covered ? 1u : 0u});
+    }
 
     std::vector<std::string> vd_ids;
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {

@@ -40,7 +40,7 @@ RAIDBENCH_API void rule_traits<rule::array_busy>::judge(const facts& f, std::vec
   if (out.size() != first) return;
   // The md arrays under the files are judged with or without an inventory.
   if (f.context && !f.inv) out.push_back({"", "", false, severity::info, "no array runs background work (no controller inventory)", {}});
-  else add_quiet(f, where, out, "no array runs background work");
+  else add_quiet(f, where, out, quiet_reason(f, &coverage::arrays, "array state", "no array runs background work"));
 }
 
 }  // namespace raidbench

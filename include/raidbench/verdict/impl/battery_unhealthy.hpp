@@ -38,7 +38,8 @@ RAIDBENCH_API void rule_traits<rule::battery_unhealthy>::judge(const facts& f, s
                     {subject + ": " + gap->field});
       },
       [](const controller&, const virtual_drive&, const std::string&) {});
-  if (out.size() == first) add_quiet(f, where, out, "no battery known to be unhealthy (or none needed)");
+  if (out.size() == first)
+    add_quiet(f, where, out, quiet_reason(f, &coverage::battery, "battery state", "no battery known to be unhealthy (or none needed)"));
 }
 
 }  // namespace raidbench

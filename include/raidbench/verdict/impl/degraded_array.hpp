@@ -23,7 +23,21 @@ RAIDBENCH_API void rule_traits<rule::degraded_array>::judge(const facts& f, std:
                                     n.md_raid_disks ? std::to_string(*n.md_raid_disks) : "?")}});
   const scope where = scope_of(f);
   visit_judged(
-      f, [](const controller&, const std::string&) {},
+      f,
+      [&](const controller& c, const std::string& subject) {
+        // A controller-level summary (MegaCLI -AdpAllInfo) counts its sick arrays when the arrays
+        // themselves are not in the input: judged from the counts.
+        if (c.coverage.arrays || !c.virtual_drives.empty()) return;
+        const unsigned degraded = c.counts.degraded_virtual_drives.value_or(0), offline = c.counts.offline_virtual_drives.value_or(0);
+        if (degraded + offline == 0) return;
+        std::vector<std::string> evidence;
+        if (degraded) evidence.push_back(fmt::format("{}: degraded virtual drives = {}", subject, degraded));
+        if (offline) evidence.push_back(fmt::format("{}: offline virtual drives = {}", subject, offline));
+        add_finding(f, where, out, subject, severity::critical,
+                    fmt::format("the controller counts {} degraded and {} offline array(s): redundancy is lost or data "
+                                "is unavailable (the arrays themselves are not in the input)", degraded, offline),
+                    std::move(evidence));
+      },
       [&](const controller&, const virtual_drive& v, const std::string& subject) {
         if (!v.state || *v.state == vd_state::optimal) return;
         const std::string state(to_string(*v.state));
@@ -36,7 +50,7 @@ RAIDBENCH_API void rule_traits<rule::degraded_array>::judge(const facts& f, std:
   if (out.size() != first) return;
   // The md arrays under the files are judged with or without an inventory.
   if (f.context && !f.inv) out.push_back({"", "", false, severity::info, "no degraded array seen (no controller inventory)", {}});
-  else add_quiet(f, where, out, "no degraded array seen");
+  else add_quiet(f, where, out, quiet_reason(f, &coverage::arrays, "array state", "no degraded array seen"));
 }
 
 }  // namespace raidbench

@@ -58,7 +58,8 @@ RAIDBENCH_API void rule_traits<rule::drive_cache_enabled>::judge(const facts& f,
                 "does not cover it",
                 std::move(evidence));
   });
-  if (out.size() == first) add_quiet(f, where, out, "no drive cache enabled behind a write-back controller");
+  if (out.size() == first) add_quiet(f, where, out, quiet_reason(f, &coverage::drives, "drive cache state",
+                                          "no drive cache enabled behind a write-back controller"));
 }
 
 }  // namespace raidbench

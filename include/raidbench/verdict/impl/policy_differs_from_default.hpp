@@ -59,7 +59,8 @@ RAIDBENCH_API void rule_traits<rule::policy_differs_from_default>::judge(const f
         detail::policy_rule::judge_policies(f, where, out, c, v.default_policy, v.current_policy,
                                             effective_write_policy(c, v), subject, controller_subject);
       });
-  if (out.size() == first) add_quiet(f, where, out, "current policies match the defaults (where both are known)");
+  if (out.size() == first) add_quiet(f, where, out, quiet_reason(f, &coverage::arrays, "array cache policy",
+                                          "current policies match the defaults (where both are known)"));
 }
 
 }  // namespace raidbench

@@ -31,8 +31,8 @@ RAIDBENCH_API void rule_traits<rule::write_back_without_battery>::judge(const fa
         }
       });
   if (out.size() == first)
-    add_quiet(f, where, out,
-              unknown ? "write-back caches, battery state unknown" : "every write-back cache has a healthy battery, or none writes back");
+    add_quiet(f, where, out, quiet_reason(f, &coverage::arrays, "array cache policy",
+                                          unknown ? "write-back caches, battery state unknown" : "every write-back cache has a healthy battery, or none writes back"));
 }
 
 }  // namespace raidbench
