@@ -103,11 +103,14 @@ inline void add_finding(const facts& f, scope where, std::vector<verdict>& out, 
 }
 
 /// Appends the one verdict of a rule that fired on nothing, saying why: `why` when the parts in scope
-/// were judged; otherwise what kept them from being judged.
+/// were judged; otherwise what kept them from being judged. Of an inventory that may not hold the
+/// device under test it never reassures: it says so.
 inline void add_quiet(const facts& f, scope where, std::vector<verdict>& out, std::string why) {
   if (!f.inv || f.inv->controllers.empty()) why = "no controller inventory";
   else if (where == scope::not_under_test)
     why = "the inventory given does not hold the device under test: what it says is not about it";
+  else if (where == scope::maybe_under_test)
+    why += "; the inventory given could not be tied to the device under test, so what it shows says nothing about it";
   out.push_back({"", "", false, severity::info, std::move(why), {}});
 }
 

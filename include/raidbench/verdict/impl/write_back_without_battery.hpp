@@ -23,7 +23,8 @@ RAIDBENCH_API void rule_traits<rule::write_back_without_battery>::judge(const fa
       [&](const controller& c, const virtual_drive& v, const std::string& subject) {
         if (const auto risk = unprotected_write_back_of(c, v)) {
           add_finding(f, where, out, subject, risk->level,
-                      "the cache writes back while the " + risk->gap.words + ": a power loss can lose acknowledged writes",
+                      "the cache writes back while its battery does not protect it (" + risk->gap.words +
+                          "): a power loss can lose acknowledged writes",
                       {subject + ": current write policy = " + std::string(to_string(risk->policy)),
                        controller_subject + ": " + risk->gap.field});
         } else if (writes_back(effective_write_policy(c, v)) && !c.battery.state) {
