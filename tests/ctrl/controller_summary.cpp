@@ -55,6 +55,7 @@ BOOST_AUTO_TEST_CASE(every_field_in_its_place) {
       "  firmware:   4.680, package 24.21.0-0148\n"
       "  cache:      1 GiB\n"
       "  battery:    cachevault, \"CVPM02\", present, failed, charge 71%, 30 °C, replacement required\n"
+      "  input:      covers controller, battery, arrays, drives\n"
       "  virtual drives (1):\n"
       "    VD 0 \"data\": raid6, 4 TiB, optimal, strip 256 KiB, 6 drives, 1 span\n"
       "      default: write_back, read_ahead, direct, disk cache disabled, write-through if bad battery\n"
@@ -92,9 +93,12 @@ BOOST_AUTO_TEST_CASE(nothing_known_is_said_plainly) {
   const std::string verdicts = format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}}));
   BOOST_TEST(verdicts.starts_with("verdicts: 0 fired of 8\n  no    degraded_array: no controller inventory\n"));
   BOOST_TEST(verdicts.ends_with("  no    drive_cache_enabled: no controller inventory\n"));
+  // A controller the input says nothing about is not healthy: its parts are not judged.
   inv.controllers.emplace_back();
-  BOOST_TEST(format_controller_summary(inv) == "source: mdstat\ncontroller #1\n");
-  BOOST_TEST(format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}})).starts_with("verdicts: 0 fired of 8\n  no    degraded_array: no degraded array seen\n"));
+  BOOST_TEST(format_controller_summary(inv) ==
+             "source: mdstat\ncontroller #1\n  input:      covers nothing it can vouch for (controller, battery, arrays, drives unknown)\n");
+  BOOST_TEST(format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}}))
+                 .starts_with("verdicts: 0 fired of 8\n  no    degraded_array: array state not in the input (controller #1): not judged\n"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

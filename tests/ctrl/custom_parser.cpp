@@ -31,6 +31,7 @@ BOOST_AUTO_TEST_CASE(tw_cli_dumps_merge_into_one_controller) {
   BOOST_TEST(r.out == "source: tw_cli\n"
                       "controller 0: 3ware 9650SE-2LP\n"
                       "  battery:    absent\n"
+                      "  input:      covers controller, battery, arrays, drives\n"
                       "  virtual drives (1):\n"
                       "    VD 0: raid1, 65.2 GiB, optimal\n"
                       "      current: write_back\n"
@@ -56,7 +57,8 @@ BOOST_AUTO_TEST_CASE(tw_cli_dumps_merge_into_one_controller) {
 BOOST_AUTO_TEST_CASE(each_tw_cli_dump_alone_is_detected) {
   const auto ctl = custom("tw_cli/info-controllers-9650se-2lp.txt");
   // No battery, but no cache configured to write back either: nothing fired.
-  BOOST_TEST(ctl.out.starts_with("source: tw_cli\ncontroller 0: 3ware 9650SE-2LP\n  battery:    absent\nverdicts: 0 fired of 8\n"));
+  BOOST_TEST(ctl.out.starts_with("source: tw_cli\ncontroller 0: 3ware 9650SE-2LP\n  battery:    absent\n"
+                                  "  input:      covers controller, battery; not arrays, drives (unknown)\nverdicts: 0 fired of 8\n"));
   const auto show = custom("tw_cli/c0-p0-show-model-serial-capacity-firmware.txt");
   BOOST_TEST(show.out.find("    p0: WDC WD740ADFD-00NLR4, serial WD-WMANS1648590, firmware 21.07QR4, 69.2 GiB\n") != std::string::npos);
   const auto units = custom("tw_cli/info-c0-units-raid1-ok.txt");

@@ -52,6 +52,7 @@ BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
       "  firmware:   5.2-0 (15411), BIOS 5.2-0 (15411)\n"
       "  cache:      256 MiB\n"
       "  battery:    bbu, present, optimal, charge 100%\n"
+      "  input:      covers controller, battery, arrays, drives\n"
       "  virtual drives (1):\n"
       "    VD 1 \"somang\": raid5, 1.82 TiB, impacted, strip 256 KiB, 3 drives\n"
       "      default: write_back, write-through if bad battery\n"
@@ -235,7 +236,7 @@ BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
   BOOST_TEST(option.status == 1);
   BOOST_TEST(option.err == "rb-ctrl: unknown option '--bogus' (try --help)\n");
   const auto both = rb_ctrl("--json --prometheus x");
-  BOOST_TEST(both.err == "rb-ctrl: --json and --prometheus exclude each other\n");
+  BOOST_TEST(both.err == "rb-ctrl: --json, --prometheus and --plugin exclude each other\n");
   const auto timeout = rb_ctrl("--timeout=0");
   BOOST_TEST(timeout.err == "rb-ctrl: invalid --timeout '0': a whole number of seconds from 1 to 86400\n");
 }

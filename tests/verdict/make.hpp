@@ -65,6 +65,7 @@ inline inventory one_controller(write_policy current, std::optional<battery_stat
   c.model = "PERC H710";
   c.battery.kind = battery_kind::bbu;
   c.battery.state = state;
+  c.coverage = {true, true, true, true};  // it says all there is: one array, no drive, the battery
   virtual_drive v;
   v.id = 0;
   v.state = vd_state::optimal;

@@ -88,6 +88,15 @@ std::map<std::string_view, findings> expected_of(const inventory& inv) {
       if (policies_differ(v.default_policy, v.current_policy, write))
         out["policy_differs_from_default"].push_back(finding(vn, severity::warning));
     }
+    // A controller-level summary's counts, judged when the arrays or drives themselves are not in the input.
+    const auto counted = [&](const std::optional<unsigned>& n) { return n.value_or(0) > 0; };
+    if (!c.coverage.arrays && c.virtual_drives.empty() &&
+        (counted(c.counts.degraded_virtual_drives) || counted(c.counts.offline_virtual_drives)))
+      out["degraded_array"].push_back(finding(cn, severity::critical));
+    if (!c.coverage.drives && c.physical_drives.empty()) {
+      if (counted(c.counts.failed_disks)) out["drive_failed"].push_back(finding(cn, severity::critical));
+      if (counted(c.counts.critical_disks)) out["drive_predictive_failure"].push_back(finding(cn, severity::warning));
+    }
     for (std::size_t di = 0; di < c.physical_drives.size(); ++di) {
       const physical_drive& d = c.physical_drives[di];
       const std::string dn = pd_name(cn, d, di);

@@ -260,6 +260,17 @@ struct warning {
   friend bool operator==(const warning&, const warning&) = default;
 };
 
+/// What the input described of the controller: the parts its parser said it covered, and any part it
+/// listed (a parser that knows nothing of coverage, a user's, still lists arrays and drives).
+inline coverage covered(const controller& c) {
+  coverage out = c.coverage;
+  out.controller = out.controller || c.model || c.serial || c.firmware;
+  out.battery = out.battery || c.battery.present || c.battery.state || c.battery.kind;
+  out.arrays = out.arrays || !c.virtual_drives.empty() || c.counts.virtual_drives == 0u;
+  out.drives = out.drives || !c.physical_drives.empty() || c.counts.disks == 0u;
+  return out;
+}
+
 /// Whether the controller is Linux software RAID (read from /proc/mdstat or mdadm), not a card.
 inline bool is_software_raid(const controller& c) { return c.tool == "mdstat" || c.tool == "mdadm"; }
 

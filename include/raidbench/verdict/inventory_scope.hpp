@@ -67,20 +67,26 @@ void visit_judged_drives(const facts& f, OnDrive&& on_drive) {
       [](const controller&, const virtual_drive&, const std::string&) {});
 }
 
-/// The controllers in scope whose input did not cover `part` (`&coverage::arrays`): their state of
-/// that part is unknown, not healthy. Empty when every controller in scope covered it.
-inline std::vector<std::string> not_covered(const facts& f, bool coverage::*part) {
+/// The controllers in scope whose input did not cover `part` (`&coverage::arrays`) and that
+/// `also_known` (when given) does not vouch for: their state of that part is unknown, not healthy.
+/// Empty when every controller in scope covered it.
+inline std::vector<std::string> not_covered(const facts& f, bool coverage::*part, bool (*also_known)(const controller&) = nullptr) {
   std::vector<std::string> out;
   visit_judged(
-      f, [&](const controller& c, const std::string& subject) { if (!(c.coverage.*part)) out.push_back(subject); },
+      f,
+      [&](const controller& c, const std::string& subject) {
+        if (!(covered(c).*part) && !(also_known && also_known(c))) out.push_back(subject);
+      },
       [](const controller&, const virtual_drive&, const std::string&) {});
   return out;
 }
 
 /// The quiet verdict's words when nothing fired: `why`, unless the input did not cover `part` for
-/// some controller in scope, which is then "not judged" rather than reassurance.
-inline std::string quiet_reason(const facts& f, bool coverage::*part, std::string_view what, std::string why) {
-  const auto missing = not_covered(f, part);
+/// some controller in scope (and `also_known` does not vouch for it), which is then "not judged"
+/// rather than reassurance.
+inline std::string quiet_reason(const facts& f, bool coverage::*part, std::string_view what, std::string why,
+                                bool (*also_known)(const controller&) = nullptr) {
+  const auto missing = not_covered(f, part, also_known);
   if (missing.empty()) return why;
   std::string names;
   for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;

@@ -102,7 +102,7 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
   if (const auto p = policy(c.default_policy); !p.empty()) out += fmt::format("  default:    {}\n", p);
   if (const auto p = policy(c.current_policy); !p.empty()) out += fmt::format("  current:    {}\n", p);
   if (const auto b = battery_line(c.battery); !b.empty()) out += fmt::format("  battery:    {}\n", b);
-  out += fmt::format("  input:      {}\n", coverage_line(c.coverage));
+  out += fmt::format("  input:      {}\n", coverage_line(covered(c)));
   if (!c.virtual_drives.empty()) out += fmt::format("  virtual drives ({}):\n", c.virtual_drives.size());
   for (std::size_t i = 0; i < c.virtual_drives.size(); ++i) {
     const auto& v = c.virtual_drives[i];

@@ -95,9 +95,9 @@ inline std::string healthy_summary(const inventory& inv) {
     arrays += c.virtual_drives.empty() ? c.counts.virtual_drives.value_or(0) : c.virtual_drives.size();
     drives += c.physical_drives.empty() ? c.counts.disks.value_or(0) : c.physical_drives.size();
     if (c.battery.state) batteries.push_back("battery " + std::string(to_string(*c.battery.state)));
-    for (const auto& [part, covered] : {std::pair{"arrays", c.coverage.arrays}, std::pair{"drives", c.coverage.drives},
-                                        std::pair{"battery", c.coverage.battery}})
-      if (!covered) unknown.push_back(controller_name(c, ci) + " " + part);
+    const coverage input = covered(c);
+    for (const auto& [part, yes] : {std::pair{"arrays", input.arrays}, std::pair{"drives", input.drives}, std::pair{"battery", input.battery}})
+      if (!yes) unknown.push_back(controller_name(c, ci) + " " + part);
   }
   std::string out = fmt::format("{} controller{}, {} array{}, {} drive{}", inv.controllers.size(),
                                 inv.controllers.size() == 1 ? "" : "s", arrays, arrays == 1 ? "" : "s", drives, drives == 1 ? "" : "s");

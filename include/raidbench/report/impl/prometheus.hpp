@@ -226,12 +226,13 @@ RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vec
            pd::is_write_back(c.current_policy.write));
     pd::write_battery(w, l, c.battery);
     // What the input described: a part it did not cover is unknown, not healthy (its verdicts say "not judged").
-    for (const auto& [part, covered] : {std::pair{"controller", c.coverage.controller}, std::pair{"battery", c.coverage.battery},
-                                        std::pair{"arrays", c.coverage.arrays}, std::pair{"drives", c.coverage.drives}}) {
+    const coverage input = covered(c);
+    for (const auto& [part, yes] : {std::pair{"controller", input.controller}, std::pair{"battery", input.battery},
+                                    std::pair{"arrays", input.arrays}, std::pair{"drives", input.drives}}) {
       pd::labels pl = l;
       pl.emplace_back("part", part);
       w.gauge("raidbench_input_covered", "1 when the tool output read described this part of the controller (its state is known).",
-              pl, std::uint64_t{covered ? 1u : 0u});
+              pl, std::uint64_t{yes ? 1u : 0u});
     }
 
     std::vector<std::string> vd_ids;

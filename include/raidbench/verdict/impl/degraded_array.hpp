@@ -27,7 +27,7 @@ RAIDBENCH_API void rule_traits<rule::degraded_array>::judge(const facts& f, std:
       [&](const controller& c, const std::string& subject) {
         // A controller-level summary (MegaCLI -AdpAllInfo) counts its sick arrays when the arrays
         // themselves are not in the input: judged from the counts.
-        if (c.coverage.arrays || !c.virtual_drives.empty()) return;
+        if (covered(c).arrays) return;
         const unsigned degraded = c.counts.degraded_virtual_drives.value_or(0), offline = c.counts.offline_virtual_drives.value_or(0);
         if (degraded + offline == 0) return;
         std::vector<std::string> evidence;
@@ -50,7 +50,12 @@ RAIDBENCH_API void rule_traits<rule::degraded_array>::judge(const facts& f, std:
   if (out.size() != first) return;
   // The md arrays under the files are judged with or without an inventory.
   if (f.context && !f.inv) out.push_back({"", "", false, severity::info, "no degraded array seen (no controller inventory)", {}});
-  else add_quiet(f, where, out, quiet_reason(f, &coverage::arrays, "array state", "no degraded array seen"));
+  else
+    // A controller's counts of degraded and offline arrays vouch for its arrays' state as well.
+    add_quiet(f, where, out,
+              quiet_reason(f, &coverage::arrays, "array state", "no degraded array seen", [](const controller& c) {
+                return c.counts.degraded_virtual_drives.has_value() && c.counts.offline_virtual_drives.has_value();
+              }));
 }
 
 }  // namespace raidbench

@@ -17,7 +17,7 @@ RAIDBENCH_API void rule_traits<rule::drive_failed>::judge(const facts& f, std::v
   visit_judged(
       f,
       [&](const controller& c, const std::string& subject) {
-        if (c.coverage.drives || !c.physical_drives.empty() || c.counts.failed_disks.value_or(0) == 0) return;
+        if (covered(c).drives || c.counts.failed_disks.value_or(0) == 0) return;
         add_finding(f, where, out, subject, severity::critical,
                     "the controller counts " + std::to_string(*c.counts.failed_disks) +
                         " failed disk(s) (the drives themselves are not in the input)",
@@ -29,7 +29,8 @@ RAIDBENCH_API void rule_traits<rule::drive_failed>::judge(const facts& f, std::v
     const std::string state(to_string(*d.state));
     add_finding(f, where, out, subject, severity::critical, "the drive is " + state, {subject + ": state = " + state});
   });
-  if (out.size() == first) add_quiet(f, where, out, quiet_reason(f, &coverage::drives, "drive state", "no failed drive seen"));
+  if (out.size() == first) add_quiet(f, where, out, quiet_reason(f, &coverage::drives, "drive state", "no failed drive seen",
+                                                                 [](const controller& c) { return c.counts.failed_disks.has_value(); }));
 }
 
 }  // namespace raidbench

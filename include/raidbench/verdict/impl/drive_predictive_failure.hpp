@@ -18,7 +18,7 @@ RAIDBENCH_API void rule_traits<rule::drive_predictive_failure>::judge(const fact
   visit_judged(
       f,
       [&](const controller& c, const std::string& subject) {
-        if (c.coverage.drives || !c.physical_drives.empty() || c.counts.critical_disks.value_or(0) == 0) return;
+        if (covered(c).drives || c.counts.critical_disks.value_or(0) == 0) return;
         add_finding(f, where, out, subject, severity::warning,
                     "the controller counts " + std::to_string(*c.counts.critical_disks) +
                         " critical disk(s) about to fail (the drives themselves are not in the input)",
@@ -34,7 +34,8 @@ RAIDBENCH_API void rule_traits<rule::drive_predictive_failure>::judge(const fact
       add_finding(f, where, out, subject, severity::warning, "the drive predicts its own failure", std::move(evidence));
   });
   if (out.size() == first)
-    add_quiet(f, where, out, quiet_reason(f, &coverage::drives, "drive state", "no drive predicts its failure"));
+    add_quiet(f, where, out, quiet_reason(f, &coverage::drives, "drive state", "no drive predicts its failure",
+                                          [](const controller& c) { return c.counts.critical_disks.has_value(); }));
 }
 
 }  // namespace raidbench
