@@ -8,7 +8,7 @@ set -euo pipefail
 what=${1:-build}
 
 packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-dev libfmt-dev liburing-dev
-          nlohmann-json3-dev)
+          nlohmann-json3-dev libcli11-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
             dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils e2fsprogs util-linux)

@@ -1,9 +1,11 @@
 // The rest of a user's tool, header-only as well: reads a controller dump, gathers the storage
-// context and writes the JSON and text reports, so every function that raidbench's own build
-// compiles once (core/linkage.hpp) must link from the headers here.
+// context, judges both with the shipped rules and writes the JSON and text reports, so every
+// function that raidbench's own build compiles once (core/linkage.hpp) must link from the headers here.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -11,12 +13,15 @@
 #include <raidbench/context/device_use.hpp>
 #include <raidbench/context/storage_context.hpp>
 #include <raidbench/controller/builtin_parsers.hpp>
-#include <raidbench/verdict/inventory_checks.hpp>
 #include <raidbench/controller/model_json.hpp>
 #include <raidbench/report/context.hpp>
 #include <raidbench/report/controller_summary.hpp>
 #include <raidbench/report/prometheus.hpp>
+#include <raidbench/report/verdicts.hpp>
 #include <raidbench/result/result_json.hpp>
+#include <raidbench/verdict/builtin_rules.hpp>
+#include <raidbench/verdict/device_owner.hpp>
+#include <raidbench/verdict/verdict_json.hpp>
 
 namespace {
 
@@ -42,11 +47,18 @@ int check_reports(const std::filesystem::path& dir) {
   if (const auto used = device_in_use(0, read_block_links())) return complain("device 0:0 in use: " + *used);
   auto inv = parse_any(mdstat_text);
   if (!inv) return complain(inv.message());
-  const auto findings = check_inventory(*inv);
-  const nlohmann::json json = {{"context", *context}, {"controller", *inv}, {"result", result{}}};
-  const std::string text = format_context(*context) + format_controller_summary(*inv, findings) +
-                           format_prometheus(*inv, findings);
-  std::printf("consumer: %zu findings, %zu bytes of JSON, %zu of text\n", findings.size(), json.dump().size(),
-              text.size());
-  return findings.empty() ? complain("no finding on a degraded RAID1") : 0;
+  // The inventory judged on its own, as rb-ctrl judges it; then beside this directory's storage.
+  const auto verdicts = judge(facts{nullptr, &*inv, {}, {}, {}});
+  const auto owner = tie_to_device(*context, &*inv);
+  const auto beside_run = judge(facts{&*context, &*inv, owner, {}, {}});
+  const nlohmann::json json = {{"context", *context}, {"controller", *inv}, {"device_under_test", owner},
+                               {"verdicts", verdicts}, {"result", result{}}};
+  const std::string text = format_context(*context) + format_controller_summary(*inv) + format_verdicts(beside_run) +
+                           format_prometheus(*inv, verdicts);
+  const auto fired = std::count_if(verdicts.begin(), verdicts.end(), [](const verdict& v) { return v.fired; });
+  std::printf("consumer: %td verdicts fired, %zu bytes of JSON, %zu of text\n", fired, json.dump().size(), text.size());
+  const bool degraded = std::any_of(verdicts.begin(), verdicts.end(), [](const verdict& v) {
+    return v.fired && v.rule == "degraded_array" && v.level == severity::critical;
+  });
+  return degraded ? 0 : complain("no critical degraded_array verdict on a degraded RAID1");
 }

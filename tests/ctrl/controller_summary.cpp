@@ -1,9 +1,13 @@
-// report/controller_summary.hpp on hand-made inventories: what is shown, and what is left out.
+// report/controller_summary.hpp on hand-made inventories: what is shown, and what is left out; and
+// rb-ctrl's text, the summary followed by the verdicts of the inventory judged on its own.
 #include "raidbench/report/controller_summary.hpp"
 
 #include <boost/test/unit_test.hpp>
 
 #include <string>
+
+#include "raidbench/report/verdicts.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 
 using namespace raidbench;
 
@@ -44,14 +48,14 @@ BOOST_AUTO_TEST_CASE(every_field_in_its_place) {
   c.physical_drives.emplace_back();
   inv.warnings.push_back({7, "unknown key"});
 
-  const auto text = format_controller_summary(inv, check_inventory(inv));
-  const std::string expected =
+  const std::string expected_summary =
       "source: storcli\n"
       "controller 1: LSI MegaRAID 9361-8i\n"
       "  serial:     SK1234\n"
       "  firmware:   4.680, package 24.21.0-0148\n"
       "  cache:      1 GiB\n"
       "  battery:    cachevault, \"CVPM02\", present, failed, charge 71%, 30 °C, replacement required\n"
+      "  input:      covers controller, battery, arrays, drives\n"
       "  virtual drives (1):\n"
       "    VD 0 \"data\": raid6, 4 TiB, optimal, strip 256 KiB, 6 drives, 1 span\n"
       "      default: write_back, read_ahead, direct, disk cache disabled, write-through if bad battery\n"
@@ -59,26 +63,42 @@ BOOST_AUTO_TEST_CASE(every_field_in_its_place) {
       "  physical drives (2):\n"
       "    252:3 (id 11): failed, ssd, sas, 1 TiB, predictive failures 2\n"
       "    #2\n"
-      "checks: 3 fired\n"
-      "  warning write_through_fallback: controller 1 / VD 0 runs write-through although configured write-back (bad or "
-      "charging battery, or a learn cycle): write latency is not what the configuration promises\n"
-      "    evidence: controller 1 / VD 0: default write policy = write_back\n"
-      "    evidence: controller 1 / VD 0: current write policy = write_through\n"
-      "    evidence: controller 1: battery.replacement_required = true\n"
-      "  critical drive_failed: controller 1 / drive in slot 3 is failed\n"
-      "    evidence: controller 1 / drive in slot 3: state = failed\n"
-      "  warning drive_predictive_failure: controller 1 / drive in slot 3 predicts its own failure\n"
-      "    evidence: controller 1 / drive in slot 3: predictive failures = 2\n"
       "warnings: 1 (parts of the input could not be read)\n";
-  BOOST_TEST(text == expected);
+  BOOST_TEST(format_controller_summary(inv) == expected_summary);
+  // The parts are named in the verdicts as in the summary: "controller 1", "VD 0", "drive 252:3".
+  const std::string expected_verdicts =
+      "verdicts: 4 fired of 8\n"
+      "  FIRED critical battery_unhealthy [controller 1]: battery needs replacement: the cache is not protected "
+      "against a power loss\n"
+      "        evidence: controller 1: battery.replacement_required = true\n"
+      "  FIRED warning policy_differs_from_default [controller 1 / VD 0]: runs write-through although configured "
+      "write-back (a bad or charging battery, or a learn cycle): write latency is not what the configuration promises\n"
+      "        evidence: controller 1 / VD 0: write policy write_back by default, write_through now\n"
+      "        evidence: controller 1: battery.replacement_required = true\n"
+      "  FIRED critical drive_failed [controller 1 / drive 252:3]: the drive is failed\n"
+      "        evidence: controller 1 / drive 252:3: state = failed\n"
+      "  FIRED warning drive_predictive_failure [controller 1 / drive 252:3]: the drive predicts its own failure\n"
+      "        evidence: controller 1 / drive 252:3: predictive failures = 2\n"
+      "  no    degraded_array: no degraded array seen\n"
+      "  no    array_busy: no array runs background work\n"
+      "  no    write_back_without_battery: every write-back cache has a healthy battery, or none writes back\n"
+      "  no    drive_cache_enabled: no drive cache enabled behind a write-back controller\n";
+  BOOST_TEST(format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}})) == expected_verdicts);
 }
 
 BOOST_AUTO_TEST_CASE(nothing_known_is_said_plainly) {
   inventory inv;
   inv.source = "mdstat";
-  BOOST_TEST(format_controller_summary(inv, {}) == "source: mdstat\nno controller in the input\nchecks: none fired\n");
+  BOOST_TEST(format_controller_summary(inv) == "source: mdstat\nno controller in the input\n");
+  const std::string verdicts = format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}}));
+  BOOST_TEST(verdicts.starts_with("verdicts: 0 fired of 8\n  no    degraded_array: no controller inventory\n"));
+  BOOST_TEST(verdicts.ends_with("  no    drive_cache_enabled: no controller inventory\n"));
+  // A controller the input says nothing about is not healthy: its parts are not judged.
   inv.controllers.emplace_back();
-  BOOST_TEST(format_controller_summary(inv, {}) == "source: mdstat\ncontroller #1\nchecks: none fired\n");
+  BOOST_TEST(format_controller_summary(inv) ==
+             "source: mdstat\ncontroller #1\n  input:      covers nothing it can vouch for (controller, battery, arrays, drives unknown)\n");
+  BOOST_TEST(format_verdicts(judge(facts{nullptr, &inv, {}, {}, {}}))
+                 .starts_with("verdicts: 0 fired of 8\n  no    degraded_array: array state not in the input (controller #1): not judged\n"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,5 +1,5 @@
-// report/prometheus.hpp: metric lines, label escaping, absent values, and promtool's verdict on
-// rb-ctrl --prometheus for every parser family.
+// report/prometheus.hpp: metric lines, label escaping, absent values, the verdicts as series, and
+// promtool's verdict on rb-ctrl --prometheus for every parser family.
 #include "raidbench/report/prometheus.hpp"
 
 #include <boost/test/unit_test.hpp>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../support/temp_dir.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 #include "run_tool.hpp"
 
 using namespace raidbench;
@@ -43,6 +44,9 @@ inventory hand_made() {
   return inv;
 }
 
+// The verdicts rb-ctrl makes of an inventory: judged on its own.
+std::vector<verdict> judged(const inventory& inv) { return judge(facts{nullptr, &inv, {}, {}, {}}); }
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(prometheus_test)
@@ -57,7 +61,7 @@ BOOST_AUTO_TEST_CASE(labels_are_escaped_and_invalid_utf8_replaced) {
 
 BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
   const auto inv = hand_made();
-  const auto text = format_prometheus(inv, check_inventory(inv));
+  const auto text = format_prometheus(inv, judged(inv));
   BOOST_TEST(has_line(text, "# HELP raidbench_controller_cache_bytes Controller cache memory size."));
   BOOST_TEST(has_line(text, "# TYPE raidbench_controller_cache_bytes gauge"));
   BOOST_TEST(has_line(text, "raidbench_controller_cache_bytes{controller=\"0\"} 1073741824"));
@@ -81,13 +85,38 @@ BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
   BOOST_TEST(text.find("raidbench_battery_present{controller=\"0\"} 1") != std::string::npos);
   BOOST_TEST(text.find("raidbench_vd_strip_bytes") == std::string::npos);
   BOOST_TEST(text.find("raidbench_pd_state{controller=\"0\",pd=\"#2\"") == std::string::npos);
-  // write_back_unprotected (charging battery) and array_busy warn; the degraded array is critical.
-  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"warning\"} 2"));
+  // The charging battery, the write-back it leaves unprotected and the rebuild warn; the degraded
+  // array is critical. Each verdict that fired is a series; the counts are of those series.
+  BOOST_TEST(has_line(text, "# TYPE raidbench_verdict gauge"));
+  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"degraded_array\",severity=\"critical\",subject=\"controller 0 / VD 0\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"array_busy\",severity=\"warning\",subject=\"controller 0 / VD 0\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"battery_unhealthy\",severity=\"warning\",subject=\"controller 0\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"write_back_without_battery\",severity=\"warning\",subject=\"controller 0 / VD 0\"} 1"));
+  BOOST_TEST(count_series(text, "raidbench_verdict{") == 4u);
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"info\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"warning\"} 3"));
   BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"write_back_unprotected\",severity=\"warning\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_not_optimal\",severity=\"critical\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"write_back_without_battery\",severity=\"warning\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"degraded_array\",severity=\"critical\"} 1"));
   BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_busy\",severity=\"warning\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"battery_unhealthy\",severity=\"warning\"} 1"));
+  BOOST_TEST(count_series(text, "raidbench_check_findings{") == 4u);
   BOOST_TEST(has_line(text, "raidbench_parse_warnings 0"));
+  BOOST_TEST(promtool_check(text) == "");
+}
+
+BOOST_AUTO_TEST_CASE(a_verdict_per_part_counts_each_part_and_its_subject_is_escaped) {
+  auto inv = hand_made();
+  inv.controllers[0].number.reset();  // named by its model, quotes, backslash and newline included
+  controller& c = inv.controllers[0];
+  virtual_drive second = c.virtual_drives[0];
+  second.id = 1;
+  c.virtual_drives.push_back(second);
+  const auto text = format_prometheus(inv, judged(inv));
+  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"degraded_array\",severity=\"critical\",subject=\"controller "
+                            "'PERC \\\"H730\\\" \\\\ mini\\nsecond line' / VD 1\"} 1"));
+  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"degraded_array\",severity=\"critical\"} 2"));
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 2"));
   BOOST_TEST(promtool_check(text) == "");
 }
 
@@ -95,9 +124,13 @@ BOOST_AUTO_TEST_CASE(an_empty_inventory_still_reports_findings_and_warnings) {
   inventory inv;
   inv.source = "mdstat";
   inv.warnings.push_back({3, "x"});
-  const auto text = format_prometheus(inv, {});
+  const auto text = format_prometheus(inv, judged(inv));
   BOOST_TEST(text.find("raidbench_controller_info") == std::string::npos);
+  // The verdicts that did not fire are no series.
+  BOOST_TEST(text.find("raidbench_verdict") == std::string::npos);
+  BOOST_TEST(text.find("raidbench_check_findings") == std::string::npos);
   BOOST_TEST(has_line(text, "raidbench_findings{severity=\"info\"} 0"));
+  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 0"));
   BOOST_TEST(has_line(text, "raidbench_parse_warnings 1"));
   BOOST_TEST(promtool_check(text) == "");
 }

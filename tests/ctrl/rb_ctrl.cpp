@@ -1,8 +1,9 @@
-// rb-ctrl on the real captures: summary and JSON fields, merging, stdin, warnings and bad input.
+// rb-ctrl on the real captures: summary, verdicts and JSON fields, merging, stdin, warnings and bad input.
 #include <boost/test/unit_test.hpp>
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,14 @@ json rb_ctrl_json(const std::string& arguments) {
   return json::parse(r.out);
 }
 
+// The verdicts of rb-ctrl's JSON that fired.
+std::vector<json> fired(const json& j) {
+  std::vector<json> out;
+  for (const auto& v : j.at("verdicts"))
+    if (v.at("fired").get<bool>()) out.push_back(v);
+  return out;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
@@ -43,6 +52,7 @@ BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
       "  firmware:   5.2-0 (15411), BIOS 5.2-0 (15411)\n"
       "  cache:      256 MiB\n"
       "  battery:    bbu, present, optimal, charge 100%\n"
+      "  input:      covers controller, battery, arrays, drives\n"
       "  virtual drives (1):\n"
       "    VD 1 \"somang\": raid5, 1.82 TiB, impacted, strip 256 KiB, 3 drives\n"
       "      default: write_back, write-through if bad battery\n"
@@ -51,14 +61,19 @@ BOOST_AUTO_TEST_CASE(summary_of_a_degraded_arcconf_controller_is_exact) {
       "    0,0 (id 0): online, sata, 0KLA330, serial GTA060PAJSDEGF, firmware GKAOAB4A, 932 GiB, no SMART alert, write cache on\n"
       "    0,1 (id 1): online, sata, 0KLA330, serial GTA060PAJ93P4F, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
       "    0,2 (id 2): online, sata, 0KLA330, serial GTA060PAJ8LAYF, firmware GKAOA9EA, 932 GiB, no SMART alert, write cache on\n"
-      "checks: 4 fired\n"
-      "  warning array_not_optimal: controller 'IBM ServeRAID 8k' / VD 1 is impacted: the controller reports it impaired\n"
-      "    evidence: controller 'IBM ServeRAID 8k' / VD 1: state = impacted\n";
+      "verdicts: 4 fired of 10\n"
+      "  FIRED warning degraded_array [controller 'IBM ServeRAID 8k' / VD 1]: the array is impacted: the controller "
+      "reports it impaired\n"
+      "        evidence: controller 'IBM ServeRAID 8k' / VD 1: state = impacted\n";
   BOOST_TEST(r.out.substr(0, expected.size()) == expected);
-  BOOST_TEST(r.out.find("  warning drive_cache_enabled: controller 'IBM ServeRAID 8k' / drive 0,2 has its volatile") !=
-             std::string::npos);
-  BOOST_TEST(r.out.find("    evidence: controller 'IBM ServeRAID 8k' / drive 0,2: write cache = enabled\n") !=
-             std::string::npos);
+  // The drives' own caches, one verdict per drive, behind the write-back VD.
+  for (const char* drive : {"0,0", "0,1", "0,2"}) {
+    const std::string subject = std::string("controller 'IBM ServeRAID 8k' / drive ") + drive;
+    BOOST_TEST(r.out.find("  FIRED warning drive_cache_enabled [" + subject + "]: the drive's volatile write cache is "
+                          "enabled behind a write-back controller: the controller battery does not cover it\n"
+                          "        evidence: " + subject + ": write cache = enabled\n") != std::string::npos);
+  }
+  BOOST_TEST(r.out.ends_with("  no    drive_predictive_failure: no drive predicts its failure\n"));
 }
 
 BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controller) {
@@ -82,7 +97,9 @@ BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controll
   BOOST_TEST(c.at("physical_drives")[0].at("device_id") == 9);
   BOOST_TEST(c.at("physical_drives")[0].at("interface") == "sata");
   BOOST_TEST(c.at("physical_drives")[1].at("media_errors") == 0);
-  BOOST_TEST(j.at("findings").empty());
+  // Nothing fired; each controller rule says once why not.
+  BOOST_TEST(fired(j).empty());
+  BOOST_TEST(j.at("verdicts").size() == 8u);
   // The summary tells the same.
   const auto s = rb_ctrl(dumps);
   BOOST_TEST(s.out.find("controller 0: Intel (R) RAID Controller RS25AB080\n  serial:     SV24628377\n") != std::string::npos);
@@ -90,7 +107,7 @@ BOOST_AUTO_TEST_CASE(megacli_adapter_info_and_drive_list_merge_into_one_controll
              std::string::npos);
   BOOST_TEST(s.out.find("    252:0 (id 9): online, hdd, sata, 1.82 TiB, media errors 0, other errors 0, predictive failures 0\n") !=
              std::string::npos);
-  BOOST_TEST(s.out.find("checks: none fired\n") != std::string::npos);
+  BOOST_TEST(s.out.find("verdicts: 0 fired of 8\n  no    degraded_array: no degraded array seen\n") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(three_storcli_controllers_with_bbu_none_and_cachevault) {
@@ -108,19 +125,29 @@ BOOST_AUTO_TEST_CASE(three_storcli_controllers_with_bbu_none_and_cachevault) {
   BOOST_TEST(cs[2].at("virtual_drives")[0].at("current_policy").at("write") == "write_back");
 }
 
-BOOST_AUTO_TEST_CASE(ssacli_drive_cache_findings_carry_their_evidence) {
+BOOST_AUTO_TEST_CASE(ssacli_drive_cache_verdicts_carry_their_subject_and_evidence) {
   const auto j = rb_ctrl_json(fixture_arg("controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt"));
   const auto& c = j.at("inventory").at("controllers")[0];
   BOOST_TEST(c.at("model") == "Smart Array P440ar");
   BOOST_TEST(c.at("cache_bytes") == 2147483648u);
   BOOST_TEST(c.at("virtual_drives").size() == 2u);
   BOOST_TEST(c.at("physical_drives").size() == 8u);
-  const auto& f = j.at("findings");
+  // The JSON's keys: the inventory and the verdicts, each verdict with all its fields.
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : j.items()) keys.push_back(key);
+  BOOST_TEST(keys == (std::vector<std::string>{"inventory", "verdicts"}));
+  const auto f = fired(j);
   BOOST_TEST_REQUIRE(f.size() == 2u);
-  BOOST_TEST(f[0].at("check") == "drive_cache_enabled");
-  BOOST_TEST(f[0].at("severity") == "warning");
-  BOOST_TEST(f[0].at("evidence")[0] == "controller 0 / VD 1: disk cache policy = enabled");
-  BOOST_TEST(f[0].at("evidence")[1] == "controller 0 / VD 1: current write policy = write_back");
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const std::string vd = "controller 0 / VD " + std::to_string(i + 1);
+    BOOST_TEST(f[i] == (json{{"rule", "drive_cache_enabled"},
+                             {"subject", vd},
+                             {"fired", true},
+                             {"severity", "warning"},
+                             {"message", "the drives' volatile write cache is enabled behind a write-back controller: the "
+                                         "controller battery does not cover it, so flushed writes can still be lost"},
+                             {"evidence", {vd + ": disk cache policy = enabled", vd + ": current write policy = write_back"}}}));
+  }
 }
 
 BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
@@ -130,9 +157,14 @@ BOOST_AUTO_TEST_CASE(md_rebuild_progress_and_several_mdadm_arrays) {
   BOOST_TEST(vd.at("state") == "degraded");
   BOOST_TEST(vd.at("operation") == "rebuild");
   BOOST_TEST(vd.at("progress_percent") == 12.6);
-  BOOST_TEST(j.at("findings")[0].at("check") == "array_not_optimal");
-  BOOST_TEST(j.at("findings")[0].at("severity") == "critical");
-  BOOST_TEST(j.at("findings")[1].at("check") == "array_busy");
+  const auto f = fired(j);
+  BOOST_TEST_REQUIRE(f.size() == 2u);
+  BOOST_TEST(f[0].at("rule") == "degraded_array");
+  BOOST_TEST(f[0].at("severity") == "critical");
+  BOOST_TEST(f[0].at("subject") == "controller #1 / VD 127");
+  BOOST_TEST(f[1].at("rule") == "array_busy");
+  BOOST_TEST(f[1].at("severity") == "warning");
+  BOOST_TEST(f[1].at("evidence").back() == "controller #1 / VD 127: progress = 12.6%");
 
   // Two mdadm --detail dumps: two arrays, and each keeps its own members (roles 0, 1 in both).
   const auto c_json = rb_ctrl_json(
@@ -204,7 +236,7 @@ BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
   BOOST_TEST(option.status == 1);
   BOOST_TEST(option.err == "rb-ctrl: unknown option '--bogus' (try --help)\n");
   const auto both = rb_ctrl("--json --prometheus x");
-  BOOST_TEST(both.err == "rb-ctrl: --json and --prometheus exclude each other\n");
+  BOOST_TEST(both.err == "rb-ctrl: --json, --prometheus and --plugin exclude each other\n");
   const auto timeout = rb_ctrl("--timeout=0");
   BOOST_TEST(timeout.err == "rb-ctrl: invalid --timeout '0': a whole number of seconds from 1 to 86400\n");
 }

@@ -37,6 +37,14 @@ inline bool has_line(const std::string& text, const std::string& line) {
   return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
 }
 
+// Number of lines of `text` that start with `prefix`: the series of one metric family.
+inline std::size_t count_series(const std::string& text, const std::string& prefix) {
+  const std::string lines = "\n" + text, start = "\n" + prefix;
+  std::size_t n = 0;
+  for (auto at = lines.find(start); at != std::string::npos; at = lines.find(start, at + 1)) ++n;
+  return n;
+}
+
 // Number of lines in a text.
 inline std::size_t count_lines(const std::string& text) {
   std::size_t n = 0;

@@ -1,7 +1,8 @@
 #pragma once
 // The body every parser fuzz target shares: parse arbitrary bytes, then use what came out the way
-// rb-ctrl does (checks, JSON), so a value the parser invents badly (an enum out of range, a string
-// with bytes JSON cannot hold) fails here too, not only a crash inside the parser.
+// rb-ctrl does (the judgement of the inventory on its own, JSON), so a value the parser invents badly
+// (an enum out of range, a string with bytes JSON cannot hold) or a rule that trips on it fails here
+// too, not only a crash inside the parser.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -11,8 +12,9 @@
 
 #include "raidbench/compare/comparable_json.hpp"
 #include "raidbench/compare/comparison.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/model_json.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
 
 namespace raidbench::fuzz {
 
@@ -38,11 +40,23 @@ int read_one(const std::uint8_t* data, std::size_t size, Read read, Use use) {
   return 0;
 }
 
+// The judgement of an inventory on its own, as rb-ctrl makes it: no rule may fail (judge() would
+// hide its exception in a verdict), and every verdict that fired names its subject and evidence.
+inline void check_judgement(const inventory& inv) {
+  const auto verdicts = judge(facts{nullptr, &inv, {}, {}, {}});
+  for (const auto& v : verdicts) {
+    if (v.message.starts_with("not judged")) std::abort();
+    if (v.fired && (v.subject.empty() || v.message.empty() || v.evidence.empty())) std::abort();
+  }
+  // Subjects and evidence quote what the parser read: they must be valid UTF-8 too.
+  (void)nlohmann::json(verdicts).dump();
+}
+
 template <class Parse>
 int run_one(const std::uint8_t* data, std::size_t size, Parse parse) {
   return read_one(data, size, parse, [](std::string_view text, const inventory& inv) {
     check_warning_lines(text, inv);
-    (void)check_inventory(inv);
+    check_judgement(inv);
     // dump() throws on invalid UTF-8 in a string: the parsers must not pass such bytes through.
     (void)nlohmann::json(inv).dump();
   });

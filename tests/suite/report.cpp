@@ -1,7 +1,7 @@
 // A short real run: report.json validates against docs/suite_report.schema.json and round-trips;
 // the buffered read-back is judged against its O_DIRECT twin. Whether the verdict then fires depends
-// on the speeds this machine measured, so it is not asserted here: tests/verdict/verdicts.cpp checks
-// the rule on recorded results.
+// on the speeds this machine measured, so it is not asserted here: tests/verdict/page_cache_reads.cpp
+// checks the rule on recorded results.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>

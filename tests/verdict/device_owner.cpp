@@ -3,8 +3,7 @@
 // NVMe drive beside a RAID card, a virtio disk with a dump of some other machine, md over AHCI.
 #include "raidbench/verdict/device_owner.hpp"
 
-#include <fstream>
-#include <iterator>
+#include <span>
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -13,34 +12,17 @@
 #include "../support/temp_dir.hpp"
 #include "make.hpp"
 #include "raidbench/context/block_chain.hpp"
-#include "raidbench/controller/collect.hpp"
-#include "raidbench/verdict/controller_cache.hpp"
-#include "raidbench/verdict/degraded_array.hpp"
-#include "raidbench/verdict/flush_rate.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
 #include "raidbench/result/result_json.hpp"
-#include "../../examples/tools/common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 
 using namespace raidbench;
 using namespace raidbench::test;
 
 namespace {
 
-inventory read_dumps(std::initializer_list<const char*> files) {
-  std::vector<captured_output> texts;
-  for (const char* f : files) {
-    std::ifstream in(fs::path(RAIDBENCH_FIXTURES_DIR) / f, std::ios::binary);
-    BOOST_TEST_REQUIRE(in.good(), f);
-    texts.push_back({f, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>())});
-  }
-  std::vector<std::string> notes;
-  auto inv = collect_inventory(std::move(texts), on_unreadable::fail, notes);
-  BOOST_TEST_REQUIRE(inv.has_value());
-  return std::move(*inv);
-}
-
 inventory perc_h730() {
-  return read_dumps({"seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt",
+  return capture({"seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt",
                      "seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt",
                      "seed-outputs/megacli-ldgetprop-cache-perc-h730.txt"});
 }
@@ -74,6 +56,11 @@ storage_context context_of(const fs::path& root, unsigned major, unsigned minor)
 // 10 000 fdatasync commits per second: a cache absorbs them, whatever the disk.
 const named_result fast = measured("fdatasync 8 kB", "sequential", "none", 16384, 8192, 0, 20000, 20000, 2.0);
 
+// The flush rule's verdict on `fast` run over `c`, with `inv` tied as `o` says.
+verdict flush_verdict(const storage_context& c, const inventory& inv, const device_ownership& o) {
+  return only(judged_by<rule::flush_faster_than_media>(facts{&c, &inv, o, std::span(&fast, 1), {}}));
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(device_owner_test)
@@ -93,7 +80,7 @@ BOOST_AUTO_TEST_CASE(megacli_dump_tied_by_the_scsi_target_id_of_its_virtual_driv
              "sda is behind 0000:03:00.0 (megaraid_sas), a driver of such controllers (the dump gives no PCI "
              "address); SCSI 0:2:0:0 is target id 0, a virtual drive of the dump");
 
-  const verdict v = flush_faster_than_media(fast, c, &inv, o);
+  const verdict v = flush_verdict(c, inv, o);
   BOOST_TEST(v.fired);
   BOOST_TEST((v.level == severity::info));
   BOOST_TEST(v.message == "a write cache absorbs the flushes; the controller's battery is healthy and the policy falls back to write-through on a bad battery, so they survive a power loss");
@@ -106,8 +93,8 @@ BOOST_AUTO_TEST_CASE(megacli_dump_tied_by_the_scsi_target_id_of_its_virtual_driv
 }
 
 // One judgement: one recorded result (JSON), one fake /sys tree and one set of dumps through the
-// entry point of raidbench, rb-dd, rb-fileio, rb-fsync and rb-run (tools::verdicts_of), through the
-// rules called one by one, and rb-ctrl's findings on the same dumps: the same conclusions.
+// entry point of raidbench, rb-dd, rb-fileio, rb-fsync and rb-run (session/run_storage.hpp), through
+// the rules called one by one, and through rb-ctrl's judgement of the dumps alone: the same conclusions.
 BOOST_AUTO_TEST_CASE(every_tool_judges_the_same_facts_the_same_way) {
   temp_dir root;
   scsi_disk(root.path(), pci_function(root.path(), "0000:03:00.0", "megaraid_sas"), "sda", 0, 2, 0);
@@ -115,30 +102,34 @@ BOOST_AUTO_TEST_CASE(every_tool_judges_the_same_facts_the_same_way) {
   const nlohmann::json recorded = fast.result;
   const named_result results[] = {{fast.name, recorded.get<result>()}};
   for (const auto state : {battery_state::optimal, battery_state::failed, battery_state::learning}) {
-    controller_snapshot snapshot{"dumps", perc_h730(), {}, {}};
+    controller_snapshot snapshot{"dumps", perc_h730(), {}};
     snapshot.inv.controllers[0].battery.state = state;
-    snapshot.findings = check_inventory(snapshot.inv);
     const std::optional<controller_snapshot> controller(snapshot);
     const controller_request asked;
-    const auto owner = tools::device_under_test(c, controller, asked);
-    const auto verdicts = tools::verdicts_of(c, controller, owner, results);
+    const auto owner = tie_controller(c, controller, asked);
+    const auto verdicts = judge_run(c, controller, owner, results);
     BOOST_TEST_CONTEXT("battery " << to_string(state)) {
-      BOOST_TEST((verdicts == evaluate_verdicts(c, &snapshot.inv, owner, results)));
-      const auto rule = [&](std::string_view name) {
-        const auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const verdict& v) { return v.rule == name; });
-        BOOST_TEST_REQUIRE((it != verdicts.end()), name);
-        return *it;
+      BOOST_TEST((owner.status == ownership::owns));
+      const facts f{&c, &snapshot.inv, owner, results, {}};
+      BOOST_TEST((verdicts == judge(f)));
+      BOOST_TEST((of_rule(verdicts, "write_back_without_battery") == judged_by<rule::write_back_without_battery>(f)));
+      BOOST_TEST((of_rule(verdicts, "flush_faster_than_media") == judged_by<rule::flush_faster_than_media>(f)));
+      BOOST_TEST((of_rule(verdicts, "degraded_array") == judged_by<rule::degraded_array>(f)));
+      // rb-ctrl, on the inventory alone, fires on the same parts at the same levels: the dumps hold
+      // one controller, and it holds the device.
+      const auto by_itself = judge(alone(snapshot.inv));
+      const auto parts = [](const std::vector<verdict>& vs) {
+        std::vector<std::string> out;
+        for (const auto& v : fired(vs)) out.push_back(v.rule + " [" + v.subject + "] " + std::string(to_string(v.level)));
+        return out;
       };
-      BOOST_TEST((rule("write_back_without_battery") == write_back_without_battery(&snapshot.inv, owner)));
-      BOOST_TEST((rule("flush_faster_than_media") == flush_faster_than_media(results[0], c, &snapshot.inv, owner)));
-      BOOST_TEST((rule("degraded_array") == degraded_array(c, &snapshot.inv, owner)));
-      // rb-ctrl, on the inventory alone, says what the verdict says (and at the same level).
-      const auto finding = std::find_if(snapshot.findings.begin(), snapshot.findings.end(),
-                                        [](const raidbench::finding& f) { return f.check == "write_back_unprotected"; });
-      BOOST_TEST(rule("write_back_without_battery").fired == (finding != snapshot.findings.end()));
-      if (finding != snapshot.findings.end()) BOOST_TEST((finding->level == rule("write_back_without_battery").level));
+      auto run_parts = parts(verdicts);
+      std::erase_if(run_parts, [](const std::string& p) { return p.starts_with("flush_faster_than_media"); });
+      BOOST_TEST(run_parts == parts(by_itself));
+      BOOST_TEST(of_rule(by_itself, "write_back_without_battery")[0].fired == (state != battery_state::optimal));
       // A cache without a healthy battery cannot make the flush verdict reassure.
-      BOOST_TEST((rule("flush_faster_than_media").level == (state == battery_state::optimal ? severity::info : severity::critical)));
+      BOOST_TEST((only(of_rule(verdicts, "flush_faster_than_media")).level ==
+                  (state == battery_state::optimal ? severity::info : severity::critical)));
     }
   }
 }
@@ -151,14 +142,14 @@ BOOST_AUTO_TEST_CASE(a_target_id_no_virtual_drive_has_leaves_it_unknown) {
   const auto o = tie_to_device(c, &inv);
   BOOST_TEST((o.status == ownership::unknown));
   BOOST_TEST(o.ties[0].evidence.find("no virtual drive of the dump has target id 1 (SCSI 0:2:1:0)") != std::string::npos);
-  const verdict v = flush_faster_than_media(fast, c, &inv, o);
+  const verdict v = flush_verdict(c, inv, o);
   BOOST_TEST((v.level == severity::warning));
   BOOST_TEST(v.message.find("survive a power loss is unknown") != std::string::npos);
   // The user knows better: asserted, and said so.
   const auto asserted = tie_to_device(c, &inv, true);
   BOOST_TEST((asserted.status == ownership::owns));
   BOOST_TEST(asserted.ties[0].asserted);
-  const verdict a = flush_faster_than_media(fast, c, &inv, asserted);
+  const verdict a = flush_verdict(c, inv, asserted);
   BOOST_TEST((a.level == severity::info));
   BOOST_TEST(a.message.find("if that assertion is right") != std::string::npos);
   BOOST_TEST(a.evidence.back().find("as asserted (--controller-owns-target), not as observed") != std::string::npos);
@@ -169,7 +160,7 @@ BOOST_AUTO_TEST_CASE(storcli_json_dump_tied_by_pci_address) {
   // Three controllers in the dump, at 0000:3b:00.0, 0000:af:00.0 and 0000:65:00.0; the disk is under the second.
   scsi_disk(root.path(), pci_function(root.path(), "0000:af:00.0", "megaraid_sas"), "sda", 4, 2, 234);
   const auto c = context_of(root.path(), 8, 0);
-  const auto inv = read_dumps({"controllers/storcli/call-show-J-avago-3108-raid6.txt"});
+  const auto inv = capture({"controllers/storcli/call-show-J-avago-3108-raid6.txt"});
   const auto o = tie_to_device(c, &inv);
   BOOST_TEST((o.status == ownership::owns));
   BOOST_TEST_REQUIRE(o.ties.size() == 3u);
@@ -202,11 +193,13 @@ BOOST_AUTO_TEST_CASE(nvme_drive_beside_a_raid_card_is_not_held_by_it) {
   BOOST_TEST((o.status == ownership::does_not_own));
   BOOST_TEST(o.ties[0].evidence ==
              "nvme0n1 is an NVMe drive on 0000:05:00.0 (nvme), which holds its own disks, not a RAID controller's volumes");
-  // The PERC's healthy battery says nothing about this drive.
-  const verdict w = write_back_without_battery(&inv, o);
-  BOOST_TEST(!w.fired);
-  BOOST_TEST(w.message.find("says nothing about the device under test") != std::string::npos);
-  BOOST_TEST(w.evidence.back() == "the inventory given does not hold the device under test (nvme0n1)");
+  // The PERC's healthy battery says nothing about this drive, nor does anything else of the PERC's.
+  const auto verdicts = judge(facts{&c, &inv, o, {}, {}});
+  for (const char* rule : {"degraded_array", "array_busy", "battery_unhealthy", "write_back_without_battery",
+                           "policy_differs_from_default", "drive_failed", "drive_predictive_failure", "drive_cache_enabled"})
+    BOOST_TEST(only(of_rule(verdicts, rule)).message ==
+                   "the inventory given does not hold the device under test: what it says is not about it",
+               rule);
   const nlohmann::json j = o;
   BOOST_TEST(j["status"] == "does_not_own");
   BOOST_TEST(j["ties"][0]["virtual_drive"].is_null());
@@ -219,7 +212,7 @@ BOOST_AUTO_TEST_CASE(virtio_disk_with_a_dump_of_another_machine_is_unknown) {
   const auto inv = perc_h730();
   const auto o = tie_to_device(c, &inv);
   BOOST_TEST((o.status == ownership::unknown));
-  const verdict v = flush_faster_than_media(fast, c, &inv, o);
+  const verdict v = flush_verdict(c, inv, o);
   BOOST_TEST(v.fired);
   BOOST_TEST((v.level == severity::warning));
   BOOST_TEST(v.message ==
@@ -240,7 +233,7 @@ BOOST_AUTO_TEST_CASE(md_raid1_over_two_ahci_disks_is_held_by_md) {
   map_device(root.path(), "253:0", root / "sys/devices/virtual/block/dm-0");
   const auto c = context_of(root.path(), 253, 0);
   // And a RAID card in the same machine, not under these files.
-  const auto inv = read_dumps({"controllers/mdstat/raid1-hot-spare-bitmap.txt",
+  const auto inv = capture({"controllers/mdstat/raid1-hot-spare-bitmap.txt",
                                "seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt",
                                "seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt",
                                "seed-outputs/megacli-ldgetprop-cache-perc-h730.txt"});
@@ -253,9 +246,10 @@ BOOST_AUTO_TEST_CASE(md_raid1_over_two_ahci_disks_is_held_by_md) {
   BOOST_TEST(lines[1] == "sdb: not held by PERC H730 Mini: sdb is a disk on 0000:00:1f.2 (ahci), which holds its own "
                          "disks, not a RAID controller's volumes");
   // The array under test is the degraded md0; the PERC's arrays are not judged.
-  const verdict d = degraded_array(c, &inv, o);
+  const verdict d = only(judged_by<rule::degraded_array>(facts{&c, &inv, o, {}, {}}));
   BOOST_TEST(d.fired);
-  BOOST_TEST(d.evidence.front() == "md0 (raid1): 1 of 2 members missing");
+  BOOST_TEST(d.subject == "md0");
+  BOOST_TEST(d.evidence == (std::vector<std::string>{"md0 (raid1): 1 of 2 members missing"}));
   const nlohmann::json j = o;
   BOOST_TEST(j["status"] == "owns");
   BOOST_TEST(j["ties"][0]["device"] == "md0");

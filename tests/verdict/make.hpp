@@ -1,9 +1,24 @@
 #pragma once
-// Hand-made contexts, inventories and results for the verdict tests.
+// Hand-made contexts, inventories and results for the verdict tests, and the judgement's verdicts
+// picked by rule and subject.
+#include <algorithm>
+#include <filesystem>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/test/unit_test.hpp>
+
+#include "../support/slurp.hpp"
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 #include "raidbench/verdict/device_owner.hpp"
+#include "raidbench/verdict/facts.hpp"
 #include "raidbench/verdict/measured.hpp"
+#include "raidbench/verdict/rule_list.hpp"
 
 namespace raidbench::test {
 
@@ -50,6 +65,7 @@ inline inventory one_controller(write_policy current, std::optional<battery_stat
   c.model = "PERC H710";
   c.battery.kind = battery_kind::bbu;
   c.battery.state = state;
+  c.coverage = {true, true, true, true};  // it says all there is: one array, no drive, the battery
   virtual_drive v;
   v.id = 0;
   v.state = vd_state::optimal;
@@ -58,6 +74,32 @@ inline inventory one_controller(write_policy current, std::optional<battery_stat
   c.virtual_drives.push_back(v);
   inv.controllers.push_back(c);
   return inv;
+}
+
+/// one_controller with one drive at 32:0, online, that reports no trouble.
+inline inventory with_one_drive(write_policy current, std::optional<battery_state> state) {
+  inventory inv = one_controller(current, state);
+  physical_drive d;
+  d.location = "32:0";
+  d.state = pd_state::online;
+  d.predictive_failures = 0;
+  d.smart_alert = false;
+  inv.controllers[0].physical_drives.push_back(d);
+  return inv;
+}
+
+/// Real captures (paths under tests/fixtures/) read into one inventory, as rb-ctrl reads them.
+inline inventory capture(std::initializer_list<std::string> files) {
+  std::vector<captured_output> texts;
+  for (const auto& f : files) {
+    const auto path = std::filesystem::path(RAIDBENCH_FIXTURES_DIR) / f;
+    BOOST_TEST_REQUIRE(std::filesystem::is_regular_file(path), f);
+    texts.push_back({f, slurp(path)});
+  }
+  std::vector<std::string> notes;
+  auto inv = collect_inventory(std::move(texts), on_unreadable::fail, notes);
+  BOOST_TEST_REQUIRE(inv.has_value(), (inv ? "" : inv.message()));
+  return std::move(*inv);
 }
 
 /// The inventory's first controller (a PERC H710) tied to one disk with `status`, its virtual drive unknown.
@@ -76,5 +118,41 @@ inline device_ownership held_by_first_controller() {
 
 /// The inventory could not be tied to disk "vda".
 inline device_ownership untied() { return tied("vda", ownership::unknown, "vda is a virtio disk"); }
+
+/// The facts of an inventory judged on its own, as rb-ctrl judges it.
+inline facts alone(const inventory& inv) { return facts{nullptr, &inv, {}, {}, {}}; }
+
+/// The verdicts of one rule over `f`, through the one entry every tool calls.
+template <class Rule>
+std::vector<verdict> judged_by(const facts& f) {
+  return judge(f, rules<Rule>);
+}
+
+/// The verdicts of `rule` among `all`.
+inline std::vector<verdict> of_rule(const std::vector<verdict>& all, std::string_view rule) {
+  std::vector<verdict> out;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(out), [&](const verdict& v) { return v.rule == rule; });
+  return out;
+}
+
+/// The verdicts that fired.
+inline std::vector<verdict> fired(const std::vector<verdict>& all) {
+  std::vector<verdict> out;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(out), [](const verdict& v) { return v.fired; });
+  return out;
+}
+
+/// The only verdict of a list (a rule that fired once, or the one saying why it did not).
+inline verdict only(const std::vector<verdict>& vs) {
+  BOOST_TEST_REQUIRE(vs.size() == 1u);
+  return vs.front();
+}
+
+/// The verdict on `subject`; fails the test when there is none.
+inline verdict on(const std::vector<verdict>& vs, std::string_view subject) {
+  const auto it = std::find_if(vs.begin(), vs.end(), [&](const verdict& v) { return v.subject == subject; });
+  BOOST_TEST_REQUIRE((it != vs.end()), "no verdict on " << subject);
+  return *it;
+}
 
 }  // namespace raidbench::test

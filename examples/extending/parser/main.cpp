@@ -9,7 +9,8 @@
 #include <fmt/format.h>
 
 #include "raidbench/controller/builtin_parsers.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/report/verdicts.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 #include "raidbench/controller/merge.hpp"
 #include "raidbench/report/controller_summary.hpp"
 #include "tw_cli.hpp"
@@ -36,6 +37,6 @@ int main(int argc, char** argv) {
     for (const auto& w : one->warnings) fmt::print(stderr, "rb-custom-parser: warning: {}:{}: {}\n", argv[i], w.line, w.text);
     raidbench::merge(inv, std::move(*one));
   }
-  fmt::print("{}", raidbench::format_controller_summary(inv, raidbench::check_inventory(inv)));
+  fmt::print("{}", raidbench::format_controller_summary(inv) + raidbench::format_verdicts(raidbench::judge(raidbench::facts{nullptr, &inv, {}, {}, {}})));
   return 0;
 }

@@ -27,7 +27,7 @@
 #include "raidbench/compare/comparison_report.hpp"
 #include "raidbench/compare/fleet.hpp"
 #include "raidbench/compare/fleet_report.hpp"
-#include "raidbench/compare/imported_verdicts.hpp"
+#include "raidbench/compare/imported_facts.hpp"
 #include "raidbench/compare/native_import.hpp"
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
@@ -433,7 +433,7 @@ int main(int argc, char** argv) {
     // with the /sys chain of its device. Repeated runs' identical verdicts are listed once.
     for (const auto& r : side.runs) {
       auto judged = r.format.starts_with("raidbench.") ? r.verdicts
-                                                       : raidbench::imported_run_verdicts(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0);
+                                                       : raidbench::judge_imported_run(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0);
       for (auto& x : judged)
         if (std::none_of(v.verdicts.begin(), v.verdicts.end(),
                          [&](const auto& y) { return y.rule == x.rule && y.subject == x.subject && y.message == x.message; }))

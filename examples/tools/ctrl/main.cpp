@@ -1,5 +1,5 @@
 // rb-ctrl: reads RAID controller tool output (files, stdin, or the vendor tools found on PATH) into
-// one inventory, runs the safety checks, and prints a summary, JSON or Prometheus metrics.
+// one inventory, judges it with the rule list, and prints a summary, JSON or Prometheus metrics.
 #include <getopt.h>
 
 #include <cerrno>
@@ -13,19 +13,21 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "raidbench/verdict/inventory_checks.hpp"
 #include "../common/read_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_summary.hpp"
+#include "raidbench/report/monitoring_plugin.hpp"
 #include "raidbench/report/prometheus.hpp"
+#include "raidbench/report/verdicts.hpp"
+#include "raidbench/verdict/builtin_rules.hpp"
 
 namespace {
 
 using namespace raidbench;
 
-enum class output_format { summary, json, prometheus };
+enum class output_format { summary, json, prometheus, plugin };
 
 struct options {
   output_format format = output_format::summary;
@@ -34,29 +36,42 @@ struct options {
   bool verbose = false;
 };
 
+// --plugin: every failure is the monitoring plugin's UNKNOWN (exit 3) with one line on stdout, where
+// Nagios and Icinga read it; set before the options are read, so a usage error is UNKNOWN too.
+bool plugin_mode = false;
+
 [[noreturn]] void die(std::string_view message) {
   std::fflush(stdout);
+  if (plugin_mode) {
+    fmt::print("{}\n", plugin_unknown(std::string(message)).line);
+    std::exit(static_cast<int>(plugin_status::unknown));
+  }
   fmt::print(stderr, "rb-ctrl: {}\n", message);
   std::exit(1);
 }
 
 constexpr std::string_view usage =
-    "Usage: rb-ctrl [--json | --prometheus] [FILE|-]...\n"
-    "       rb-ctrl [--json | --prometheus] [--path=DIRS] [--mdstat=FILE] [--timeout=SECONDS] [-v]\n"
+    "Usage: rb-ctrl [--json | --prometheus | --plugin] [FILE|-]...\n"
+    "       rb-ctrl [--json | --prometheus | --plugin] [--path=DIRS] [--mdstat=FILE] [--timeout=SECONDS] [-v]\n"
     "Reads MegaCLI, StorCLI/PercCLI, ssacli/hpacucli, arcconf, mdadm --detail and /proc/mdstat output\n"
     "from the files given ('-' for stdin); dumps of the same tool merge into one inventory.\n"
     "With no file, runs the vendor tools found on the search path (live mode).\n"
-    "      --json             the inventory and the check findings as JSON\n"
+    "      --json             the inventory and the verdicts as JSON\n"
     "      --prometheus       metrics for node_exporter's textfile collector\n"
+    "      --plugin, --nagios a monitoring plugin (Nagios, Icinga, Sensu, Zabbix): one status line with\n"
+    "                         performance data; exit 0 OK, 1 WARNING, 2 CRITICAL (the gravest verdict),\n"
+    "                         3 UNKNOWN (nothing read, a tool that timed out, bad input or options)\n"
     "      --path=DIRS        live mode: where to look for the tools (default $PATH, then /opt/MegaRAID/*)\n"
     "      --mdstat=FILE      live mode: the md status file (default /proc/mdstat)\n"
     "      --timeout=SECONDS  live mode: kill a tool that runs longer (default 120)\n"
     "  -v, --verbose          live mode: print each tool found and command run on stderr\n";
 
 options parse(int argc, char** argv) {
-  enum { json_option = 1000, prometheus_option, path_option, mdstat_option, timeout_option, help_option, version_option };
+  enum { json_option = 1000, prometheus_option, plugin_option, path_option, mdstat_option, timeout_option, help_option, version_option };
   static const option long_options[] = {{"json", no_argument, nullptr, json_option},
                                         {"prometheus", no_argument, nullptr, prometheus_option},
+                                        {"plugin", no_argument, nullptr, plugin_option},
+                                        {"nagios", no_argument, nullptr, plugin_option},
                                         {"path", required_argument, nullptr, path_option},
                                         {"mdstat", required_argument, nullptr, mdstat_option},
                                         {"timeout", required_argument, nullptr, timeout_option},
@@ -70,9 +85,10 @@ options parse(int argc, char** argv) {
   while ((c = ::getopt_long(argc, argv, ":v", long_options, nullptr)) != -1) {
     switch (c) {
       case json_option:
-      case prometheus_option: {
-        const auto f = c == json_option ? output_format::json : output_format::prometheus;
-        if (o.format != output_format::summary && o.format != f) die("--json and --prometheus exclude each other");
+      case prometheus_option:
+      case plugin_option: {
+        const auto f = c == json_option ? output_format::json : c == prometheus_option ? output_format::prometheus : output_format::plugin;
+        if (o.format != output_format::summary && o.format != f) die("--json, --prometheus and --plugin exclude each other");
         o.format = f;
         break;
       }
@@ -121,7 +137,7 @@ inventory read_all(std::vector<captured_output>&& texts, bool live) {
   return std::move(*inv);
 }
 
-std::vector<captured_output> run_live(const options& o) {
+std::vector<captured_output> run_live(const options& o, std::vector<std::string>& problems) {
   auto r = raidbench::run_live(o.live);
   if (r.tools.empty())
     die(fmt::format("no RAID tool found (looked for {} in {}) and {} lists no md array", searched_tools(),
@@ -131,29 +147,48 @@ std::vector<captured_output> run_live(const options& o) {
     for (const auto& out : r.outputs) fmt::print(stderr, "rb-ctrl: read {}\n", out.name);
   }
   for (const auto& p : r.problems) fmt::print(stderr, "rb-ctrl: {}\n", p);
+  problems = std::move(r.problems);
   return std::move(r.outputs);
+}
+
+// A vendor tool that did not answer leaves the state unknown: for a monitoring plugin, UNKNOWN.
+const std::string* tool_failed(const std::vector<std::string>& problems) {
+  for (const auto& p : problems)
+    if (p.find("no answer after") != std::string::npos || p.find("killed by signal") != std::string::npos) return &p;
+  return nullptr;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--plugin" || std::string_view(argv[i]) == "--nagios") plugin_mode = true;
   const options o = parse(argc, argv);
   const bool live = o.inputs.empty();
   std::vector<captured_output> texts;
+  std::vector<std::string> live_problems;
   if (live) {
-    texts = run_live(o);
+    texts = run_live(o, live_problems);
   } else {
     for (const auto& name : o.inputs) texts.push_back({name == "-" ? "stdin" : name, read_input(name)});
   }
   const inventory inv = read_all(std::move(texts), live);
   if (inv.controllers.empty() && live) die("the RAID tools found printed nothing raidbench can read");
-  const auto findings = check_inventory(inv);
+  // The inventory judged on its own: every controller, array and drive of it is a subject.
+  const auto verdicts = judge(facts{nullptr, &inv, {}, {}, {}});
   switch (o.format) {
-    case output_format::summary: fmt::print("{}", format_controller_summary(inv, findings)); break;
+    case output_format::summary: fmt::print("{}{}", format_controller_summary(inv), format_verdicts(verdicts)); break;
     case output_format::json:
-      fmt::print("{}\n", controller_report_json(inv, findings).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+      fmt::print("{}\n", controller_report_json(inv, verdicts).dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
       break;
-    case output_format::prometheus: fmt::print("{}", format_prometheus(inv, findings)); break;
+    case output_format::prometheus: fmt::print("{}", format_prometheus(inv, verdicts)); break;
+    case output_format::plugin: {
+      auto out = monitoring_plugin_output(inv, verdicts);
+      if (const auto* failed = tool_failed(live_problems); failed && out.status != plugin_status::critical)
+        out = plugin_unknown(*failed);
+      fmt::print("{}\n", out.line);
+      return static_cast<int>(out.status);
+    }
   }
   return 0;
 }

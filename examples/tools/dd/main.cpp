@@ -23,7 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/output_file.hpp"
-#include "../common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 #include "device_guard.hpp"
 #include "operands.hpp"
 #include "raidbench/context/device_use.hpp"
@@ -412,7 +412,7 @@ int run_dd(const options& o) {
     if (!c) return say(c.message()), 1;
     context = std::move(*c);
     if (o.context)
-      fmt::print(stderr, "{}\n", raidbench::tools::storage_text(*context, controller, controller_asked));
+      fmt::print(stderr, "{}\n", raidbench::storage_text(*context, controller, controller_asked));
   }
   copy_request request;
   request.block = o.ibs;
@@ -571,7 +571,7 @@ int run_dd(const options& o) {
   if (o.json && r) {
     nlohmann::json j = *r;
     const raidbench::named_result judged[] = {{"copy", *r}};
-    raidbench::tools::add_storage_json(j, *context, controller, controller_asked, judged);
+    raidbench::add_storage_json(j, *context, controller, controller_asked, judged);
     const double seconds = static_cast<double>(elapsed) / 1e9;
     j["dd"] = {{"bytes", bytes},
                {"records", records},

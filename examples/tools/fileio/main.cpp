@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 #include "files.hpp"
 #include "options.hpp"
 #include "plan.hpp"
@@ -27,7 +27,7 @@
 #include "raidbench/run/interval_statistics.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
-#include "raidbench/verdict/page_cache.hpp"
+#include "raidbench/verdict/page_cache_reads.hpp"
 
 namespace {
 
@@ -186,7 +186,7 @@ plan plan_of(const options& o, held_directory& here) {
 }
 
 // The note for a person at a terminal when the page cache may have served the reads (the verdicts' own
-// question, verdict/page_cache.hpp).
+// question, verdict/page_cache_reads.hpp).
 std::string page_cache_note(const raidbench::result& r, std::uint64_t ram) {
   return fmt::format("Note: the file set ({}) fits in RAM ({}) and is not opened with O_DIRECT "
                      "(--file-extra-flags=direct): reads may be served by the page cache, not the storage.\n",
@@ -208,7 +208,7 @@ int run_test(const options& o, held_directory& here) {
     if (!c) return fatal(c.message());
     context = std::move(*c);
     if (o.context && text)
-      report(raidbench::tools::storage_text(*context, controller, controller_asked) + "\n");
+      report(raidbench::storage_text(*context, controller, controller_asked) + "\n");
   }
   // sysbench prints its options, then opens the files (and says FATAL there when one is missing),
   // then starts the threads.
@@ -280,7 +280,7 @@ int run_test(const options& o, held_directory& here) {
                    {"fsync_covers", settings.fsync_all ? "written_file" : "all_files"},
                    {"page_cache_may_serve_reads", raidbench::page_cache_may_serve_reads(*r, context->ram_bytes)}};
     const raidbench::named_result judged[] = {{std::string(raidbench::report::detail::mode_words(o.mode)), *r}};
-    raidbench::tools::add_storage_json(j, *context, controller, controller_asked, judged);
+    raidbench::add_storage_json(j, *context, controller, controller_asked, judged);
     print(j.dump(2) + "\n");
     return finish(*r);
   }

@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 #include "fsync_tests.hpp"
 #include "raidbench/context/device_of_path.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -268,7 +268,7 @@ int main(int argc, char** argv) {
   auto context = gather_storage_context(o.file);
   if (!context) give_up(context.message());
   if (o.context)
-    out(raidbench::tools::storage_text(*context, controller, o.controller) + "\n" +
+    out(raidbench::storage_text(*context, controller, o.controller) + "\n" +
         pg_test_fsync::header(o.secs_per_test));
 
   const std::vector<test_spec> tests = rb_fsync::pg_test_fsync_tests(o.block);
@@ -334,8 +334,8 @@ int main(int argc, char** argv) {
     }
   }
   // The judgement is the flush rule's on the fastest method, as every tool's (verdict/verdicts.hpp).
-  const auto owner = raidbench::tools::device_under_test(*context, controller, o.controller);
-  const auto verdicts = raidbench::tools::verdicts_of(*context, controller, owner, measured);
+  const auto owner = raidbench::tie_controller(*context, controller, o.controller);
+  const auto verdicts = raidbench::judge_run(*context, controller, owner, measured);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
     return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });
@@ -355,7 +355,7 @@ int main(int argc, char** argv) {
     storage_json["rotational"] = storage->device->rotational ? nlohmann::json(*storage->device->rotational) : nlohmann::json();
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
-  raidbench::tools::add_storage_json(report, *context, controller, owner, verdicts);
+  raidbench::add_storage_json(report, *context, controller, owner, verdicts);
   fmt::print("{}\n", report.dump(2));
   return 0;
 }

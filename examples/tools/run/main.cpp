@@ -19,7 +19,7 @@
 
 #include "../common/arguments.hpp"
 #include "../common/scratch_directory.hpp"
-#include "../common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 #include "dispatch.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/summary.hpp"
@@ -204,11 +204,11 @@ int main(int argc, char** argv) {
     clean();
     die(context.message());
   }
-  if (o.context && !o.json) fmt::print("{}\n", raidbench::tools::storage_text(*context, controller, o.controller));
+  if (o.context && !o.json) fmt::print("{}\n", raidbench::storage_text(*context, controller, o.controller));
   // The storage part of the JSON and the verdicts on what was measured, as every tool's.
   const auto add_storage = [&](nlohmann::json& j, const raidbench::result& measured) {
     const raidbench::named_result judged[] = {{"run", measured}};
-    raidbench::tools::add_storage_json(j, *context, controller, o.controller, judged);
+    raidbench::add_storage_json(j, *context, controller, o.controller, judged);
   };
 
   raidbench::stop_on_signals stop_guard;

@@ -22,7 +22,7 @@
 
 #include "../common/arguments.hpp"
 #include "../common/output_file.hpp"
-#include "../common/storage_report.hpp"
+#include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -33,7 +33,6 @@
 #include "raidbench/run/rounds.hpp"
 #include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
-#include "raidbench/verdict/verdicts.hpp"
 #include "report.hpp"
 #include "sweep.hpp"
 #include "tool.hpp"
@@ -217,7 +216,7 @@ int main(int argc, char** argv) {
   report.rounds = o.steady ? fmt::format("rounds of a fifth of the test's time until steady, at most {}", o.max_rounds)
                            : fmt::format("the test's time in {} rounds", steady_rounds);
   if (o.ramp_seconds > 0) report.rounds += fmt::format(", after a {} s ramp not counted", o.ramp_seconds);
-  report.device_under_test = raidbench::tools::device_under_test(report.context, controller, o.controller);
+  report.device_under_test = raidbench::tie_controller(report.context, controller, o.controller);
   const plan p = plan_for(o, report.context.ram_bytes);
   const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
   if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
@@ -328,7 +327,7 @@ int main(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::tools::verdicts_of(report.context, controller, report.device_under_test, named);
+  report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);

@@ -56,7 +56,7 @@ struct suite_report {
   bool interrupted = false;
   double elapsed_seconds = 0;
   raidbench::storage_context context;
-  nlohmann::json controller;  // null, or {"source", "inventory", "findings", "summary"}
+  nlohmann::json controller;  // null, or {"source", "inventory", "summary", "notes"}
   raidbench::device_ownership device_under_test;  // the inventory tied to the devices under the scratch directory
   std::vector<test_outcome> tests;
   std::string rounds;  // how the device-bound tests ran in rounds ("the test's time in 5 rounds")

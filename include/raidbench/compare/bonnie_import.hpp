@@ -362,7 +362,7 @@ inline std::optional<csv_line> read_csv(std::string_view line, std::vector<std::
 
 // ---- runs ----
 
-struct run {
+struct bonnie_run {
   std::optional<part> table_io, table_files, csv_io, csv_files;
   std::string table_machine, csv_machine;
   bool csv_seen = false;
@@ -463,7 +463,7 @@ struct importer_traits<bonnie_output> {
     using namespace detail::bonnie_import;
     run_record r;
     r.tool = "bonnie++";
-    std::vector<run> runs;
+    std::vector<bonnie_run> runs;
     std::size_t group_start = 0, csv_floor = 0;
     bool group_open = false, any_table = false, any_csv = false;
     std::optional<std::string> version, concurrency, file_machine;
@@ -561,7 +561,7 @@ struct importer_traits<bonnie_output> {
           if (version) note_version(*version);
           if (!h->files) {
             if (k == 0) group_start = runs.size();
-            run ru;
+            bonnie_run ru;
             ru.table_machine = machine;
             ru.table_io = std::move(p);
             runs.push_back(std::move(ru));
@@ -572,7 +572,7 @@ struct importer_traits<bonnie_output> {
               if (runs[at].table_machine.empty()) runs[at].table_machine = machine;
               runs[at].table_files = std::move(p);
             } else {
-              run ru;
+              bonnie_run ru;
               ru.table_machine = machine;
               ru.table_files = std::move(p);
               runs.push_back(std::move(ru));

@@ -71,6 +71,10 @@ struct block_node {
 RAIDBENCH_API std::vector<block_node> read_block_chain(unsigned major, unsigned minor,
                                                       const std::filesystem::path& sys = "/sys");
 
+/// Whether the disk is a hypervisor's (virtio, xen): its flags, rotation included, are what the
+/// hypervisor declares, and the host's media behind it are unknown.
+inline bool is_virtual_disk(const block_node& n) { return n.transport == "virtio" || n.transport == "xen"; }
+
 /// The devices at the bottom of a chain: those built on nothing else.
 inline std::vector<const block_node*> bottom_devices(const std::vector<block_node>& chain) {
   std::vector<const block_node*> out;

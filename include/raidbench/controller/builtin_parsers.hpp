@@ -1,5 +1,6 @@
 #pragma once
 /// Every parser raidbench ships, as one list, and parse_any over it.
+#include <span>
 #include <string_view>
 
 #include "raidbench/controller/arcconf.hpp"
@@ -16,6 +17,9 @@ namespace raidbench {
 
 /// The shipped parsers in detection order; append yours: `builtin_parsers + parsers<mycli>`.
 inline constexpr auto builtin_parsers = parsers<storcli, megacli, ssacli, arcconf, mdadm, mdstat>;
+
+/// The shipped parsers' table, for the pipeline (session/pipeline.hpp).
+inline constexpr std::span<const parser_entry> shipped_parsers{table_v<decltype(builtin_parsers)>};
 
 /// Parses text with whichever shipped parser recognises it.
 RAIDBENCH_API expected<inventory> parse_any(std::string_view text);

@@ -1,8 +1,10 @@
 #pragma once
 /// Reads several tool outputs (saved dumps, or what live mode captured) into one inventory.
+#include <span>
 #include <string>
 #include <vector>
 
+#include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/expected.hpp"
@@ -17,9 +19,11 @@ enum class on_unreadable { fail, skip };
 /// Parses every text and combines them: dumps of one tool merge (AdpAllInfo + PDList + AdpBbuCmd,
 /// one `mdadm --detail` per array); dumps of different tools are listed side by side, since they
 /// describe different controllers (or the same one twice). `notes` receives one line per parse
-/// warning ("warning: NAME:LINE: text") and per skipped text ("skipped NAME: why").
+/// warning ("warning: NAME:LINE: text") and per skipped text ("skipped NAME: why"). Each text is read
+/// by the first parser of `parsers` that recognises it.
 RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
-                                                    std::vector<std::string>& notes);
+                                                    std::vector<std::string>& notes,
+                                                    std::span<const parser_entry> parsers = shipped_parsers);
 
 }  // namespace raidbench
 

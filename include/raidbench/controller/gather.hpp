@@ -1,13 +1,14 @@
 #pragma once
 /// The controller part of a benchmark report: the inventory from saved dumps the user names
-/// (`--controller-file`) or, without any, from the vendor tools found on this machine, with the
-/// safety checks run on it.
+/// (`--controller-file`) or, without any, from the vendor tools found on this machine. What it
+/// means is the judgement's (verdict/), not this layer's.
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/expected.hpp"
@@ -26,17 +27,18 @@ struct controller_request {
   bool owns_target = false;
 };
 
-/// An inventory with the checks on it, and what it was read from.
+/// An inventory and what it was read from.
 struct controller_snapshot {
   std::string source;  ///< the files, or the tools live mode ran
   inventory inv;
-  std::vector<finding> findings;
   std::vector<std::string> notes;  ///< parse warnings, skipped outputs, tools that did not answer
 };
 
 /// Reads the named dumps (any unreadable one is an error: the user asked for it), or runs live
-/// mode. nullopt when there are no files and live mode is off, finds no tool, or reads nothing.
-RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request);
+/// mode, with the parsers of `parsers` (the shipped ones, or a list with yours: pipeline.hpp). nullopt
+/// when there are no files and live mode is off, finds no tool, or reads nothing.
+RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request,
+                                                                             std::span<const parser_entry> parsers = shipped_parsers);
 
 }  // namespace raidbench
 

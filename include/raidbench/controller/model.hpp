@@ -98,6 +98,11 @@ inline constexpr auto enum_names<pd_state> =
     name_list<pd_state::missing>("online", "hot_spare", "rebuilding", "copyback", "unconfigured_good",
         "unconfigured_bad", "jbod", "failed", "offline", "missing");
 
+/// True for the states of a drive lost to service: failed, offline, missing or unconfigured-bad.
+constexpr bool is_failed(pd_state s) noexcept {
+  return s == pd_state::failed || s == pd_state::offline || s == pd_state::missing || s == pd_state::unconfigured_bad;
+}
+
 /// Storage medium of a physical drive.
 enum class media_type { hdd, ssd };
 template <>
@@ -254,6 +259,20 @@ struct warning {
   std::string text;
   friend bool operator==(const warning&, const warning&) = default;
 };
+
+/// What the input described of the controller: the parts its parser said it covered, and any part it
+/// listed (a parser that knows nothing of coverage, a user's, still lists arrays and drives).
+inline coverage covered(const controller& c) {
+  coverage out = c.coverage;
+  out.controller = out.controller || c.model || c.serial || c.firmware;
+  out.battery = out.battery || c.battery.present || c.battery.state || c.battery.kind;
+  out.arrays = out.arrays || !c.virtual_drives.empty() || c.counts.virtual_drives == 0u;
+  out.drives = out.drives || !c.physical_drives.empty() || c.counts.disks == 0u;
+  return out;
+}
+
+/// Whether the controller is Linux software RAID (read from /proc/mdstat or mdadm), not a card.
+inline bool is_software_raid(const controller& c) { return c.tool == "mdstat" || c.tool == "mdadm"; }
 
 /// Everything one or more dumps told about the machine's controllers.
 struct inventory {

@@ -1,5 +1,6 @@
 #pragma once
-/// JSON for the controller inventory (nlohmann to_json, found by ADL); absent fields are left out.
+/// JSON for the controller inventory (nlohmann to_json/from_json, found by ADL); absent fields are
+/// left out, and read back empty.
 #include <nlohmann/json_fwd.hpp>
 
 #include "raidbench/controller/model.hpp"
@@ -33,6 +34,19 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const warning& w);
 
 /// {"source": "megacli", "controllers": [...], "warnings": [...]}
 RAIDBENCH_API void to_json(nlohmann::json& j, const inventory& inv);
+
+/// The inventory back from its JSON (a report's "controller"."inventory", rb-ctrl --json's
+/// "inventory"): every field by the name to_json gives it; a name of a state or policy raidbench
+/// does not know is an error.
+RAIDBENCH_API void from_json(const nlohmann::json& j, cache_policy& p);
+RAIDBENCH_API void from_json(const nlohmann::json& j, coverage& c);
+RAIDBENCH_API void from_json(const nlohmann::json& j, device_counts& c);
+RAIDBENCH_API void from_json(const nlohmann::json& j, battery& b);
+RAIDBENCH_API void from_json(const nlohmann::json& j, virtual_drive& v);
+RAIDBENCH_API void from_json(const nlohmann::json& j, physical_drive& d);
+RAIDBENCH_API void from_json(const nlohmann::json& j, controller& c);
+RAIDBENCH_API void from_json(const nlohmann::json& j, warning& w);
+RAIDBENCH_API void from_json(const nlohmann::json& j, inventory& inv);
 
 }  // namespace raidbench
 

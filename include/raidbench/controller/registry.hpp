@@ -1,6 +1,7 @@
 #pragma once
 /// Compile-time lists of controller parsers and detection of which one reads a text.
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "raidbench/controller/model.hpp"
 #include "raidbench/controller/parser_traits.hpp"
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/linkage.hpp"
 #include "raidbench/core/tag_list.hpp"
 
 namespace raidbench {
@@ -28,6 +30,24 @@ std::optional<std::string_view> detect(std::string_view text, parser_list<Tools.
   return detail::first_detecting(text, list);
 }
 
+/// A parser in a run-time table: how a list reaches the compiled pipeline (collect_inventory) and
+/// the tools' mains.
+template <>
+struct table_entry<parser_traits> {
+  std::string_view name;
+  bool (*detect)(std::string_view) noexcept;
+  expected<inventory> (*parse)(std::string_view);  ///< parse_as: never throws, names the source
+
+  template <class Tool>
+  static constexpr table_entry of() noexcept {
+    return {parser_traits<Tool>::name, &parser_traits<Tool>::detect, &parse_as<Tool>};
+  }
+};
+using parser_entry = table_entry<parser_traits>;
+
+/// Parses text with the first parser of the table that recognises it.
+RAIDBENCH_API expected<inventory> parse_any(std::string_view text, std::span<const parser_entry> table);
+
 /// Parses text with the first parser of the list that recognises it, from the text alone.
 template <class... Tools>
 expected<inventory> parse_any(std::string_view text, parser_list<Tools...> list) {
@@ -37,3 +57,7 @@ expected<inventory> parse_any(std::string_view text, parser_list<Tools...> list)
 }
 
 }  // namespace raidbench
+
+#if RAIDBENCH_HEADER_ONLY
+#include "raidbench/controller/impl/registry.hpp"
+#endif

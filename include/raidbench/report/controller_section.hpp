@@ -1,6 +1,5 @@
 #pragma once
-/// The controller part of a benchmark's text report: where the inventory came from, its summary and
-/// check findings, what live mode could not read, and how it is tied to the device under test; or
+/// The controller part of a benchmark's text report: where the inventory came from, its summary, what live mode could not read, and how it is tied to the device under test; or
 /// one line saying why there is none.
 #include <optional>
 #include <string>
@@ -23,7 +22,7 @@ inline std::string format_controller_section(const std::optional<controller_snap
     return "controller: no RAID tool found and no md array (--controller-file FILE reads a saved dump)\n";
   }
   std::string out = fmt::format("controller (from {})\n", s->source);
-  out += format_controller_summary(s->inv, s->findings);
+  out += format_controller_summary(s->inv);
   for (const auto& note : s->notes) out += fmt::format("note: {}\n", note);
   if (owner) {
     out += fmt::format("device under test ({}): {}\n", fmt::join(owner->devices, ", "),

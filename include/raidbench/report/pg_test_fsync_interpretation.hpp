@@ -1,6 +1,6 @@
 #pragma once
 /// What a pg_test_fsync-style run means for the storage under the file: the closing lines of
-/// rb-fsync. It describes; the judgement is the flush rule's (verdict/flush_rate.hpp), as in every
+/// rb-fsync. It describes; the judgement is the flush rule's (verdict/flush_faster_than_media.hpp), as in every
 /// other tool's report.
 #include <string>
 #include <string_view>

@@ -7,7 +7,7 @@
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
-#include "raidbench/verdict/page_cache.hpp"
+#include "raidbench/verdict/page_cache_reads.hpp"
 
 namespace raidbench {
 

@@ -18,6 +18,7 @@
 #include "raidbench/core/enum_names.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/controller/part_names.hpp"
 #include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
@@ -73,9 +74,7 @@ bool visit_held(const inventory& inv, const device_ownership& owner, F&& f) {
   const bool tied = owner.status == ownership::owns && !held.empty();
   for (std::size_t ci = 0; ci < inv.controllers.size(); ++ci) {
     const controller& c = inv.controllers[ci];
-    const std::string name = c.number ? fmt::format("controller {}", *c.number)
-                             : c.model ? "controller '" + *c.model + "'"
-                                       : fmt::format("controller #{}", ci + 1);
+    const std::string name = controller_name(c, ci);
     bool own = !tied, every_vd = !tied;
     std::vector<std::size_t> vds;
     for (const device_tie* t : held)
@@ -89,7 +88,7 @@ bool visit_held(const inventory& inv, const device_ownership& owner, F&& f) {
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
       const virtual_drive& vd = c.virtual_drives[vi];
       if (every_vd || std::find(vds.begin(), vds.end(), vi) != vds.end())
-        f(c, &vd, name + (vd.id ? fmt::format(" / VD {}", *vd.id) : fmt::format(" / VD #{}", vi + 1)));
+        f(c, &vd, vd_name(name, vd, vi));
     }
   }
   return tied;

@@ -35,4 +35,12 @@ inline double commits_per_second(const result& r) {
   return 0;
 }
 
+/// The commit rate the judgement reads: commits per second of a test that commits periodically (a
+/// flush every N writes, or O_SYNC/O_DSYNC writes); 0 for one that does not, since a single closing
+/// flush says nothing about the media.
+inline double judged_commits_per_second(const result& r) {
+  const bool periodic = r.workload.sync_every > 0 || r.stats.of(op_kind::flush).ops == 0;
+  return periodic ? commits_per_second(r) : 0;
+}
+
 }  // namespace raidbench

@@ -11,6 +11,7 @@
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/core/enum_json.hpp"
 #include "raidbench/core/fields.hpp"
+#include "raidbench/core/fields_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 
 // Each struct's fields, by the names the JSON shows; to_json and from_json both walk them, in order.
@@ -31,8 +32,8 @@ namespace raidbench {
 
 namespace detail::context_json {
 
-// A plain field is required; an optional one is written as null when empty, and read back empty
-// when null or absent.
+// A plain field is required; an optional one is written as null when empty (and read back empty
+// when null or absent: core/fields_json.hpp).
 template <class T>
 void write_value(nlohmann::json& j, const T& v) {
   j = v;
@@ -42,54 +43,38 @@ void write_value(nlohmann::json& j, const std::optional<T>& v) {
   j = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-template <class T>
-void read_value(const nlohmann::json& j, const std::string& key, T& v) {
-  j.at(key).get_to(v);
-}
-template <class T>
-void read_value(const nlohmann::json& j, const std::string& key, std::optional<T>& v) {
-  const auto it = j.find(key);
-  if (it == j.end() || it->is_null()) v.reset();
-  else v = it->template get<T>();
-}
-
 template <class S>
 void write_fields(nlohmann::json& j, const S& s) {
   j = nlohmann::json::object();
   for_each_field<S>([&](std::string_view key, auto get) { write_value(j[std::string(key)], get(s)); });
 }
 
-template <class S>
-void read_fields(const nlohmann::json& j, S& s) {
-  for_each_field<S>([&](std::string_view key, auto get) { read_value(j, std::string(key), get(s)); });
-}
-
 }  // namespace detail::context_json
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) { detail::context_json::write_fields(j, l); }
-RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) { detail::context_json::read_fields(j, l); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) { detail::read_fields(j, l); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { j = std::string(to_string(k)); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { k = detail::enum_from_json<block_kind>(j, "block kind"); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) { detail::context_json::write_fields(j, n); }
-RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) { detail::context_json::read_fields(j, n); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) { detail::read_fields(j, n); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const filesystem_info& f) {
   detail::context_json::write_fields(j, f);
   j["device"] = std::to_string(f.device_major) + ":" + std::to_string(f.device_minor);
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, filesystem_info& f) {
-  detail::context_json::read_fields(j, f);
+  detail::read_fields(j, f);
   const std::string device = j.at("device").get<std::string>();
   if (std::sscanf(device.c_str(), "%u:%u", &f.device_major, &f.device_minor) != 2)
     throw nlohmann::json::other_error::create(501, "filesystem.device is not MAJOR:MINOR: " + device, &j);
 }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const cpu_info& c) { detail::context_json::write_fields(j, c); }
-RAIDBENCH_API void from_json(const nlohmann::json& j, cpu_info& c) { detail::context_json::read_fields(j, c); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, cpu_info& c) { detail::read_fields(j, c); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const storage_context& c) { detail::context_json::write_fields(j, c); }
-RAIDBENCH_API void from_json(const nlohmann::json& j, storage_context& c) { detail::context_json::read_fields(j, c); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, storage_context& c) { detail::read_fields(j, c); }
 
 }  // namespace raidbench

@@ -7,6 +7,6 @@
 
 namespace raidbench {
 
-RAIDBENCH_API expected<inventory> parse_any(std::string_view text) { return parse_any(text, builtin_parsers); }
+RAIDBENCH_API expected<inventory> parse_any(std::string_view text) { return parse_any(text, shipped_parsers); }
 
 }  // namespace raidbench

@@ -2,6 +2,7 @@
 // collect_inventory's definition (see core/linkage.hpp): included by collect.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
 #include <algorithm>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,11 +32,11 @@ inline void add_md_array(inventory& into, inventory&& from) {
 }  // namespace detail
 
 RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
-                                                    std::vector<std::string>& notes) {
+                                                    std::vector<std::string>& notes, std::span<const parser_entry> parsers) {
   const bool several = texts.size() > 1;
   std::vector<inventory> by_tool;
   for (auto& t : texts) {
-    auto inv = parse_any(t.text);
+    auto inv = parse_any(t.text, parsers);
     if (!inv) {
       if (unreadable == on_unreadable::fail) return fail(fmt::format("{}: {}", t.name, inv.message()));
       notes.push_back(fmt::format("skipped {}: {}", t.name, inv.message()));

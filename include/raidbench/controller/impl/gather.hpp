@@ -7,20 +7,21 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "raidbench/controller/gather.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/core/expected.hpp"
 
 namespace raidbench {
 
-RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request) {
+RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request,
+                                                                             std::span<const parser_entry> parsers) {
   std::vector<captured_output> texts;
   std::vector<std::string> notes;
   std::string source;
@@ -40,12 +41,10 @@ RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(con
   }
   if (texts.empty()) return std::optional<controller_snapshot>{};
   const auto unreadable = request.files.empty() ? on_unreadable::skip : on_unreadable::fail;
-  auto inv = collect_inventory(std::move(texts), unreadable, notes);
+  auto inv = collect_inventory(std::move(texts), unreadable, notes, parsers);
   if (!inv) return inv.err();
   if (inv->controllers.empty()) return std::optional<controller_snapshot>{};
-  controller_snapshot s{std::move(source), std::move(*inv), {}, std::move(notes)};
-  s.findings = check_inventory(s.inv);
-  return std::optional<controller_snapshot>{std::move(s)};
+  return std::optional<controller_snapshot>{controller_snapshot{std::move(source), std::move(*inv), std::move(notes)}};
 }
 
 }  // namespace raidbench

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/controller/model_fields.hpp"
+#include "raidbench/core/fields_json.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/controller/model.hpp"
 
@@ -53,6 +54,48 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const warning& w) { j = {{"line", 
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const inventory& inv) {
   j = {{"source", inv.source}, {"controllers", inv.controllers}, {"warnings", inv.warnings}};
+}
+
+// Policies, the battery and the drive lists are always written, but a hand-made or older document
+// may leave them out: they are read back empty.
+RAIDBENCH_API void from_json(const nlohmann::json& j, cache_policy& p) { detail::read_fields(j, p); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, battery& b) { detail::read_fields(j, b); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, coverage& c) { detail::read_fields(j, c); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, device_counts& c) { detail::read_fields(j, c); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, virtual_drive& v) {
+  nlohmann::json whole = j;
+  for (const char* policy : {"default_policy", "current_policy"})
+    if (!whole.contains(policy)) whole[policy] = nlohmann::json::object();
+  detail::read_fields(whole, v);
+}
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, physical_drive& d) { detail::read_fields(j, d); }
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, controller& c) {
+  nlohmann::json whole = j;
+  for (const char* part : {"default_policy", "current_policy", "battery", "counts"})
+    if (!whole.contains(part)) whole[part] = nlohmann::json::object();
+  // A document written before the input's coverage was recorded covered nothing it can vouch for.
+  if (!whole.contains("coverage"))
+    whole["coverage"] = {{"controller", false}, {"battery", false}, {"arrays", false}, {"drives", false}};
+  for (const char* list : {"virtual_drives", "physical_drives"})
+    if (!whole.contains(list)) whole[list] = nlohmann::json::array();
+  detail::read_fields(whole, c);
+}
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, warning& w) {
+  j.at("line").get_to(w.line);
+  j.at("text").get_to(w.text);
+}
+
+RAIDBENCH_API void from_json(const nlohmann::json& j, inventory& inv) {
+  j.at("source").get_to(inv.source);
+  j.at("controllers").get_to(inv.controllers);
+  inv.warnings = j.value("warnings", std::vector<warning>{});
 }
 
 }  // namespace raidbench

@@ -61,7 +61,7 @@ inline std::string line_for(const block_node& n) {
   }
   if (n.kind == block_kind::disk) {
     parts.push_back(n.rotational ? (*n.rotational ? "rotational" : "non-rotational") : "rotational unknown");
-    if (n.transport == "virtio" && n.rotational) parts.back() += " (as the hypervisor declares it)";
+    if (is_virtual_disk(n) && n.rotational) parts.back() += " (as the hypervisor declares it)";
   }
   parts.push_back(fmt::format("sectors {}/{}", n.logical_sector_bytes ? std::to_string(*n.logical_sector_bytes) : "?",
                               n.physical_sector_bytes ? std::to_string(*n.physical_sector_bytes) : "?"));

@@ -7,26 +7,21 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/report/controller_json.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/report/controller_summary.hpp"
 
 namespace raidbench {
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const finding& f) {
-  j = {{"check", f.check}, {"severity", std::string(to_string(f.level))}, {"message", f.message}, {"evidence", f.evidence}};
-}
-
-RAIDBENCH_API nlohmann::json controller_report_json(const inventory& inv, const std::vector<finding>& findings) {
-  return {{"inventory", inv}, {"findings", findings}};
+RAIDBENCH_API nlohmann::json controller_report_json(const inventory& inv, const std::vector<verdict>& verdicts) {
+  return {{"inventory", inv}, {"verdicts", verdicts}};
 }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const controller_snapshot& s) {
   j = {{"source", s.source},
        {"inventory", s.inv},
-       {"findings", s.findings},
-       {"summary", format_controller_summary(s.inv, s.findings)},
+       {"summary", format_controller_summary(s.inv)},
        {"notes", s.notes}};
 }
 

@@ -4,12 +4,15 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/report/controller_summary.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/controller/part_names.hpp"
 #include "raidbench/controller/model.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/join_present.hpp"
@@ -41,8 +44,19 @@ inline std::string battery_line(const battery& b) {
                yes_no(b.replacement_required, "replacement required", "no replacement required")});
 }
 
+// Which parts of the controller the input described: what it did not is unknown, not healthy.
+inline std::string coverage_line(const coverage& c) {
+  std::vector<std::string_view> covered, missing;
+  for (const auto& [part, yes] : {std::pair{"controller", c.controller}, std::pair{"battery", c.battery},
+                                  std::pair{"arrays", c.arrays}, std::pair{"drives", c.drives}})
+    (yes ? covered : missing).push_back(part);
+  if (missing.empty()) return fmt::format("covers {}", fmt::join(covered, ", "));
+  if (covered.empty()) return fmt::format("covers nothing it can vouch for ({} unknown)", fmt::join(missing, ", "));
+  return fmt::format("covers {}; not {} (unknown)", fmt::join(covered, ", "), fmt::join(missing, ", "));
+}
+
 inline std::string vd_line(const virtual_drive& v, std::size_t index) {
-  std::string head = v.id ? fmt::format("VD {}", *v.id) : fmt::format("VD #{}", index + 1);
+  std::string head = "VD " + vd_label(v, index);
   if (v.name && !v.name->empty()) head += fmt::format(" \"{}\"", *v.name);
   const std::string rest =
       join_present({v.kind == vd_kind::volume ? std::string() : name_of(v.kind), name_of(v.level),
@@ -57,11 +71,8 @@ inline std::string vd_line(const virtual_drive& v, std::size_t index) {
 }
 
 inline std::string pd_line(const physical_drive& d, std::size_t index) {
-  std::string head = d.location ? *d.location
-                     : d.enclosure && d.slot ? fmt::format("{}:{}", *d.enclosure, *d.slot)
-                     : d.slot ? fmt::format("slot {}", *d.slot)
-                              : fmt::format("#{}", index + 1);
-  if (d.device_id) head += fmt::format(" (id {})", *d.device_id);
+  std::string head = pd_label(d).value_or("#" + std::to_string(index + 1));
+  if (d.device_id && !head.starts_with("id ")) head += fmt::format(" (id {})", *d.device_id);
   const std::string rest =
       join_present({name_of(d.state), name_of(d.media), name_of(d.interface), d.model.value_or(""),
             d.serial ? "serial " + *d.serial : std::string(), d.firmware ? "firmware " + *d.firmware : std::string(),
@@ -76,7 +87,7 @@ inline std::string pd_line(const physical_drive& d, std::size_t index) {
 }
 
 inline void append_controller(std::string& out, const controller& c, std::size_t index) {
-  out += c.number ? fmt::format("controller {}", *c.number) : fmt::format("controller #{}", index + 1);
+  out += c.number ? controller_name(c, index) : fmt::format("controller #{}", index + 1);
   // "LSI" + "LSI MegaRAID SAS 9260-8i" says the vendor once.
   std::string title = c.model.value_or("");
   if (c.vendor && title.find(*c.vendor) != 0) title = title.empty() ? *c.vendor : *c.vendor + " " + title;
@@ -91,6 +102,7 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
   if (const auto p = policy(c.default_policy); !p.empty()) out += fmt::format("  default:    {}\n", p);
   if (const auto p = policy(c.current_policy); !p.empty()) out += fmt::format("  current:    {}\n", p);
   if (const auto b = battery_line(c.battery); !b.empty()) out += fmt::format("  battery:    {}\n", b);
+  out += fmt::format("  input:      {}\n", coverage_line(covered(c)));
   if (!c.virtual_drives.empty()) out += fmt::format("  virtual drives ({}):\n", c.virtual_drives.size());
   for (std::size_t i = 0; i < c.virtual_drives.size(); ++i) {
     const auto& v = c.virtual_drives[i];
@@ -105,20 +117,11 @@ inline void append_controller(std::string& out, const controller& c, std::size_t
 
 }  // namespace detail::summary_detail
 
-RAIDBENCH_API std::string format_controller_summary(const inventory& inv, const std::vector<finding>& findings) {
+RAIDBENCH_API std::string format_controller_summary(const inventory& inv) {
   namespace sd = detail::summary_detail;
   std::string out = fmt::format("source: {}\n", inv.source);
   if (inv.controllers.empty()) out += "no controller in the input\n";
   for (std::size_t i = 0; i < inv.controllers.size(); ++i) sd::append_controller(out, inv.controllers[i], i);
-  if (findings.empty()) {
-    out += "checks: none fired\n";
-  } else {
-    out += fmt::format("checks: {} fired\n", findings.size());
-    for (const auto& f : findings) {
-      out += fmt::format("  {} {}: {}\n", to_string(f.level), f.check, f.message);
-      for (const auto& e : f.evidence) out += fmt::format("    evidence: {}\n", e);
-    }
-  }
   if (!inv.warnings.empty()) out += fmt::format("warnings: {} (parts of the input could not be read)\n", inv.warnings.size());
   return out;
 }

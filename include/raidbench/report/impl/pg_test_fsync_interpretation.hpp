@@ -10,7 +10,7 @@
 
 #include "raidbench/report/pg_test_fsync_interpretation.hpp"
 #include "raidbench/context/device_of_path.hpp"
-#include "raidbench/verdict/flush_rate.hpp"
+#include "raidbench/verdict/flush_faster_than_media.hpp"
 
 namespace raidbench::pg_test_fsync {
 

@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/report/prometheus.hpp"
-#include "raidbench/verdict/inventory_checks.hpp"
+#include "raidbench/controller/part_names.hpp"
 #include "raidbench/controller/protection.hpp"
 #include "raidbench/controller/model.hpp"
 
@@ -203,7 +203,7 @@ inline void write_pd(writer& w, const labels& l, const physical_drive& d) {
 
 }  // namespace detail::prometheus_detail
 
-RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vector<finding>& findings) {
+RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vector<verdict>& verdicts) {
   namespace pd = detail::prometheus_detail;
   pd::writer w;
   std::vector<std::string> controller_ids;
@@ -225,6 +225,15 @@ RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vec
     w.flag("raidbench_controller_write_back", "1 when the controller-wide current write policy is write-back.", l,
            pd::is_write_back(c.current_policy.write));
     pd::write_battery(w, l, c.battery);
+    // What the input described: a part it did not cover is unknown, not healthy (its verdicts say "not judged").
+    const coverage input = covered(c);
+    for (const auto& [part, yes] : {std::pair{"controller", input.controller}, std::pair{"battery", input.battery},
+                                    std::pair{"arrays", input.arrays}, std::pair{"drives", input.drives}}) {
+      pd::labels pl = l;
+      pl.emplace_back("part", part);
+      w.gauge("raidbench_input_covered", "1 when the tool output read described this part of the controller (its state is known).",
+              pl, std::uint64_t{yes ? 1u : 0u});
+    }
 
     std::vector<std::string> vd_ids;
     for (std::size_t vi = 0; vi < c.virtual_drives.size(); ++vi) {
@@ -236,32 +245,34 @@ RAIDBENCH_API std::string format_prometheus(const inventory& inv, const std::vec
     std::vector<std::string> pd_ids;
     for (std::size_t di = 0; di < c.physical_drives.size(); ++di) {
       const auto& d = c.physical_drives[di];
-      std::optional<std::string> id = d.location;
-      if (!id && d.enclosure && d.slot) id = fmt::format("{}:{}", *d.enclosure, *d.slot);
-      if (!id && d.slot) id = std::to_string(*d.slot);
-      if (!id && d.device_id) id = fmt::format("id {}", *d.device_id);
       pd::labels dl = l;
-      dl.emplace_back("pd", pd::unique_id(pd_ids, id, di));
+      dl.emplace_back("pd", pd::unique_id(pd_ids, pd_label(d), di));
       pd::write_pd(w, dl, d);
     }
   }
 
+  // The judgement itself, one series per verdict that fired: what the alerting rules key on.
+  for (const auto& v : verdicts)
+    if (v.fired)
+      w.gauge("raidbench_verdict", "A verdict that fired, by rule, severity and subject (docs/verdicts.md); always 1.",
+              {{"rule", v.rule}, {"severity", std::string(to_string(v.level))}, {"subject", v.subject}}, std::uint64_t{1});
   for (auto level : {severity::info, severity::warning, severity::critical}) {
     std::uint64_t n = 0;
-    for (const auto& f : findings) n += f.level == level;
-    w.gauge("raidbench_findings", "Number of safety-check findings of each severity.", {{"severity", std::string(to_string(level))}}, n);
+    for (const auto& v : verdicts) n += v.fired && v.level == level;
+    w.gauge("raidbench_findings", "Number of verdicts that fired, by severity.", {{"severity", std::string(to_string(level))}}, n);
   }
-  // One series per check and severity that fired, counting the virtual or physical drives it fired on.
+  // One series per rule and severity that fired, counting the parts it fired on.
   std::vector<std::pair<pd::labels, std::uint64_t>> per_check;
-  for (const auto& f : findings) {
-    const pd::labels key{{"check", f.check}, {"severity", std::string(to_string(f.level))}};
+  for (const auto& v : verdicts) {
+    if (!v.fired) continue;
+    const pd::labels key{{"check", v.rule}, {"severity", std::string(to_string(v.level))}};
     auto it = per_check.begin();
     while (it != per_check.end() && it->first != key) ++it;
     if (it == per_check.end()) per_check.emplace_back(key, 1);
     else ++it->second;
   }
   for (const auto& [key, n] : per_check)
-    w.gauge("raidbench_check_findings", "Findings of one safety check at one severity (only checks that fired).", key, n);
+    w.gauge("raidbench_check_findings", "Verdicts of one rule at one severity (only rules that fired).", key, n);
   w.gauge("raidbench_parse_warnings", "Parts of the tool output that could not be read.", {},
           static_cast<std::uint64_t>(inv.warnings.size()));
   return w.str();

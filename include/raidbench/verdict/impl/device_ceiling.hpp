@@ -27,7 +27,7 @@ inline std::optional<std::pair<double, std::string>> disk_ceiling(const block_no
   if (d.transport == "sata") offer(600e6, "a SATA 6 Gb/s link carries at most 600 MB/s");
   if (d.transport == "sas") offer(1200e6, "a SAS 12 Gb/s link carries at most 1200 MB/s");
   // A hypervisor's rotational flag says nothing about the host's storage.
-  if (d.rotational == true && d.transport != "virtio" && d.transport != "xen") {
+  if (d.rotational == true && !is_virtual_disk(d)) {
     if (random)
       offer(rotating_random_reads_per_second * static_cast<double>(block),
             fmt::format("a rotating disk serves at most ~{:.0f} random reads/s ({:.1f} MB/s in {} B blocks)",

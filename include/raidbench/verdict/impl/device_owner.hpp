@@ -25,7 +25,6 @@ bool listed(std::string_view s, const std::string_view (&list)[N]) {
 }
 
 // md's arrays are block devices of their own (md0), held by the host's md "controller".
-inline bool is_software(const controller& c) { return c.tool == "mdstat" || c.tool == "mdadm"; }
 
 // The drivers of the PCI functions each vendor tool manages; empty for a tool raidbench does not
 // know (a user's parser), which then ties by PCI address or device name only.
@@ -43,12 +42,6 @@ inline constexpr std::string_view direct_drivers[] = {"nvme", "ahci", "ata_piix"
 inline std::string_view base_name(std::string_view device) {
   const auto slash = device.rfind('/');
   return slash == std::string_view::npos ? device : device.substr(slash + 1);
-}
-
-inline std::string controller_label(const controller& c, std::size_t index) {
-  if (c.model) return *c.model;
-  if (is_software(c)) return "md";
-  return c.number ? fmt::format("controller {}", *c.number) : fmt::format("controller #{}", index + 1);
 }
 
 struct scsi_address {
@@ -87,7 +80,7 @@ struct candidate {
 };
 
 inline candidate tie_array(const block_node& d, const controller& c, std::size_t ci) {
-  candidate out{{d.name, ci, controller_label(c, ci), ownership::does_not_own, {}, false, false, {}}, false};
+  candidate out{{d.name, ci, controller_title(c, ci), ownership::does_not_own, {}, false, false, {}}, false};
   std::string names;
   for (std::size_t v = 0; v < c.virtual_drives.size(); ++v) {
     const auto& vd = c.virtual_drives[v];
@@ -105,11 +98,11 @@ inline candidate tie_array(const block_node& d, const controller& c, std::size_t
 }
 
 inline candidate tie_disk(const block_node& d, const controller& c, std::size_t ci) {
-  candidate out{{d.name, ci, controller_label(c, ci), ownership::unknown, {}, false, false, {}}, false};
+  candidate out{{d.name, ci, controller_title(c, ci), ownership::unknown, {}, false, false, {}}, false};
   device_tie& t = out.tie;
   const std::string driver = d.pci && d.pci->driver ? *d.pci->driver : std::string();
   const std::string where = d.pci ? fmt::format("{}{}", d.pci->address, driver.empty() ? "" : " (" + driver + ")") : "";
-  if (d.transport == "virtio" || d.transport == "xen") {
+  if (is_virtual_disk(d)) {
     t.evidence = fmt::format("{} is a {} disk: the controller described may be the hypervisor host's, which the guest "
                              "cannot see", d.name, *d.transport);
     return out;
@@ -227,8 +220,8 @@ RAIDBENCH_API device_ownership tie_to_device(const storage_context& c, const inv
     std::vector<ow::candidate> found;
     for (std::size_t ci = 0; ci < inv->controllers.size(); ++ci) {
       const controller& ctl = inv->controllers[ci];
-      if (ow::is_software(ctl) && d->kind == block_kind::md) found.push_back(ow::tie_array(*d, ctl, ci));
-      else if (!ow::is_software(ctl) && d->kind == block_kind::disk) found.push_back(ow::tie_disk(*d, ctl, ci));
+      if (is_software_raid(ctl) && d->kind == block_kind::md) found.push_back(ow::tie_array(*d, ctl, ci));
+      else if (!is_software_raid(ctl) && d->kind == block_kind::disk) found.push_back(ow::tie_disk(*d, ctl, ci));
     }
     // Tied by the driver alone, each of several controllers could be the one.
     const auto owners = std::count_if(found.begin(), found.end(), [](const auto& f) { return f.tie.status == ownership::owns; });

@@ -1,0 +1,192 @@
+// The tools' command line through CLI11, compiled once (command_line.hpp says why).
+#include "command_line.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "raidbench/core/decimal.hpp"
+#include "raidbench/core/units.hpp"
+
+namespace raidbench::tools {
+
+std::string build_description() {
+  return fmt::format("raidbench {} ({}, {})", RAIDBENCH_TOOLS_VERSION, RAIDBENCH_TOOLS_BUILD_TYPE, RAIDBENCH_TOOLS_COMPILER);
+}
+
+struct command_line::impl {
+  std::string program;
+  CLI::App app;
+  int usage_status = 2;
+  std::function<void(const std::string&)> print_usage_error;
+
+  impl(std::string name, const std::string& description) : program(std::move(name)), app(description, program) {}
+
+  // The option's long name, for messages ("--time").
+  static std::string name_of(const std::string& names) {
+    const auto comma = names.rfind(',');
+    return comma == std::string::npos ? names : names.substr(comma + 1);
+  }
+
+  // An option whose single value `read` turns into the target, or refuses with a reason.
+  CLI::Option* valued(const std::string& names, const std::string& help, std::function<void(const std::string&)> read) {
+    const std::string name = name_of(names);
+    return app
+        .add_option_function<std::string>(
+            names,
+            [name, read = std::move(read)](const std::string& value) {
+              if (value.empty()) throw CLI::ValidationError(name, "needs a value, and it is empty");
+              try {
+                read(value);
+              } catch (const std::invalid_argument& e) {
+                throw CLI::ValidationError(name, fmt::format("'{}' {}", value, e.what()));
+              }
+            },
+            help)
+        ->type_name("")
+        ->expected(1);
+  }
+};
+
+namespace {
+
+template <class Unsigned>
+Unsigned whole_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
+  const auto v = parse_whole_decimal(text);
+  if (!v || *v < min || *v > max) throw std::invalid_argument(fmt::format("is not a whole number from {} to {}", min, max));
+  return static_cast<Unsigned>(*v);
+}
+
+double decimal_in(const std::string& text, double min, double max) {
+  const auto v = parse_decimal(text);
+  if (!v || *v < min || *v > max) throw std::invalid_argument(fmt::format("is not a decimal number from {:g} to {:g}", min, max));
+  return *v;
+}
+
+std::uint64_t size_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
+  const auto v = parse_size(text);
+  if (!v) throw std::invalid_argument(fmt::format("is not a size ({})", v.message()));
+  if (*v < min || *v > max)
+    throw std::invalid_argument(fmt::format("is not a size from {} to {}", format_iec(min), format_iec(max)));
+  return *v;
+}
+
+}  // namespace
+
+command_line::command_line(std::string program, std::string description)
+    : impl_(std::make_unique<impl>(std::move(program), description)) {
+  impl_->app.set_version_flag("--version", build_description());
+  impl_->app.set_help_flag("-h,--help", "print this help and exit");
+}
+
+command_line::~command_line() = default;
+
+void command_line::flag(const std::string& names, bool& target, const std::string& help) { impl_->app.add_flag(names, target, help); }
+
+void command_line::text(const std::string& names, std::string& target, const std::string& help) {
+  impl_->valued(names, help, [&target](const std::string& v) { target = v; });
+}
+
+void command_line::text(const std::string& names, std::optional<std::string>& target, const std::string& help) {
+  impl_->valued(names, help, [&target](const std::string& v) { target = v; });
+}
+
+void command_line::path(const std::string& names, std::filesystem::path& target, const std::string& help) {
+  impl_->valued(names, help, [&target](const std::string& v) { target = v; });
+}
+
+void command_line::repeated(const std::string& names, std::vector<std::string>& target, const std::string& help) {
+  impl_->valued(names, help, [&target](const std::string& v) { target.push_back(v); })->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+void command_line::choice(const std::string& names, std::string& target, std::vector<std::string> allowed, const std::string& help) {
+  impl_->valued(names, help, [&target, allowed](const std::string& v) {
+    for (const auto& a : allowed)
+      if (a == v) {
+        target = v;
+        return;
+      }
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    throw std::invalid_argument("is not one of " + list);
+  });
+}
+
+void command_line::whole(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<std::uint64_t>(v, min, max); });
+}
+
+void command_line::whole(const std::string& names, unsigned& target, unsigned min, unsigned max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<unsigned>(v, min, max); });
+}
+
+void command_line::whole(const std::string& names, std::optional<unsigned>& target, unsigned min, unsigned max,
+                         const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<unsigned>(v, min, max); });
+}
+
+void command_line::decimal(const std::string& names, double& target, double min, double max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = decimal_in(v, min, max); });
+}
+
+void command_line::decimal(const std::string& names, std::optional<double>& target, double min, double max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = decimal_in(v, min, max); });
+}
+
+void command_line::size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = size_in(v, min, max); });
+}
+
+void command_line::size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
+                        const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = size_in(v, min, max); });
+}
+
+void command_line::custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help) {
+  impl_->valued(names, help, std::move(take));
+}
+
+void command_line::positionals(const std::string& name, std::vector<std::string>& target, const std::string& help) {
+  impl_->app.add_option(name, target, help);
+}
+
+void command_line::exclusive(const std::vector<std::string>& names) {
+  for (const auto& a : names)
+    for (const auto& b : names)
+      if (a != b) impl_->app.get_option(a)->excludes(impl_->app.get_option(b));
+}
+
+void command_line::footer(const std::string& text) { impl_->app.footer(text); }
+
+void command_line::on_usage_error(int status, std::function<void(const std::string&)> print) {
+  impl_->usage_status = status;
+  impl_->print_usage_error = std::move(print);
+}
+
+void command_line::parse(int argc, char** argv) {
+  try {
+    impl_->app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::fputs(impl_->app.help().c_str(), stdout);
+    std::exit(std::fflush(stdout) == 0 ? 0 : 1);
+  } catch (const CLI::CallForVersion&) {
+    std::printf("%s\n", build_description().c_str());
+    std::exit(std::fflush(stdout) == 0 ? 0 : 1);
+  } catch (const CLI::ParseError& e) {
+    std::string message = e.what();
+    for (char& c : message)
+      if (c == '\n' || c == '\r') c = ' ';
+    if (impl_->print_usage_error) impl_->print_usage_error(message);
+    else std::fprintf(stderr, "%s: %s (see --help)\n", impl_->program.c_str(), message.c_str());
+    std::exit(impl_->usage_status);
+  }
+}
+
+bool command_line::given(const std::string& name) const { return impl_->app.count(name) > 0; }
+
+}  // namespace raidbench::tools

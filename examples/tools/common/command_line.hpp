@@ -1,0 +1,73 @@
+#pragma once
+// The command line of raidbench's own tools (raidbench, raidbench sweep, rb-run, rb-ctrl, rb-compare),
+// read by CLI11 behind this small interface so that its 9,000 lines are compiled once
+// (command_line.cpp), not in every tool: `--name value` and `--name=value`, `--help` and `--version`
+// everywhere; a usage error is one line and exit status 2; every number is plain decimal and bounded
+// (core/decimal.hpp), whatever CLI11 itself would accept ("0x10", "1e20", "inf"). The replicas keep
+// their peers' own parsing.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace raidbench::tools {
+
+/// "raidbench 0.1.0 (Release, clang 14.0.6)": the version, build type and compiler of this build,
+/// for --version and for every JSON report.
+std::string build_description();
+
+class command_line {
+ public:
+  /// `program` is the name errors start with ("rb-run"), `description` the first line of --help.
+  command_line(std::string program, std::string description);
+  ~command_line();
+  command_line(const command_line&) = delete;
+  command_line& operator=(const command_line&) = delete;
+
+  /// `names` as CLI11 takes them: "--quick", "-v,--verbose".
+  void flag(const std::string& names, bool& target, const std::string& help);
+  /// An option with a value, taken as it is; an empty value is an error naming the option.
+  void text(const std::string& names, std::string& target, const std::string& help);
+  void text(const std::string& names, std::optional<std::string>& target, const std::string& help);
+  void path(const std::string& names, std::filesystem::path& target, const std::string& help);
+  /// An option that may be repeated, each value kept in order.
+  void repeated(const std::string& names, std::vector<std::string>& target, const std::string& help);
+  /// One of `allowed`, exactly.
+  void choice(const std::string& names, std::string& target, std::vector<std::string> allowed, const std::string& help);
+  /// A whole decimal number from `min` to `max`.
+  void whole(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help);
+  void whole(const std::string& names, unsigned& target, unsigned min, unsigned max, const std::string& help);
+  void whole(const std::string& names, std::optional<unsigned>& target, unsigned min, unsigned max, const std::string& help);
+  /// A decimal number from `min` to `max`.
+  void decimal(const std::string& names, double& target, double min, double max, const std::string& help);
+  void decimal(const std::string& names, std::optional<double>& target, double min, double max, const std::string& help);
+  /// A size with an optional unit (4k, 1M, 1GiB, 64MB: core/units.hpp) from `min` to `max` bytes.
+  void size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help);
+  void size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
+            const std::string& help);
+  /// An option whose value `take` reads; `take` throws std::invalid_argument with the reason to refuse it.
+  void custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help);
+  /// Arguments that are not options, in order.
+  void positionals(const std::string& name, std::vector<std::string>& target, const std::string& help);
+  /// Options that may not be given together.
+  void exclusive(const std::vector<std::string>& names);
+  /// A text after the options in --help (examples, what the defaults are).
+  void footer(const std::string& text);
+  /// The exit status of a usage error (2 by default; a monitoring plugin's UNKNOWN is 3), and how its
+  /// one line is printed (default: "<program>: <message>" on stderr).
+  void on_usage_error(int status, std::function<void(const std::string& message)> print = {});
+
+  /// Reads argv; --help and --version print and exit 0; a usage error prints one line and exits.
+  void parse(int argc, char** argv);
+  /// Whether an option was given on the command line.
+  bool given(const std::string& name) const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace raidbench::tools
