@@ -25,6 +25,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
 #include "../common/storage_report.hpp"
 #include "device_guard.hpp"
@@ -319,12 +321,27 @@ int run_dd(const options& o) {
   const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
   const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
 
+  // --json=FILE never replaces the copy's input, its output or a dump it reads.
+  if (!o.json_path.empty()) {
+    std::vector<raidbench::tools::named_file> others{
+        {o.input.empty() ? "standard input" : "if=" + o.input, o.input.empty() ? "/dev/stdin" : o.input},
+        {o.output.empty() ? "standard output" : "of=" + o.output, o.output.empty() ? "/dev/stdout" : o.output}};
+    for (const auto& f : o.controller_files) others.push_back({"--controller-file=" + f, f});
+    if (auto distinct = raidbench::tools::check_distinct({{"--json=" + o.json_path, o.json_path}}, others); !distinct)
+      return say(distinct.message()), 1;
+  }
   // The controller is read before any file is opened, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
                                                  o.look_for_controller, {}, o.controller_owns_target};
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
+    const std::uint64_t asked_ns = raidbench::now_ns();
     auto found = raidbench::gather_controller(controller_asked);
+    // A signal while a vendor tool ran: that tool is stopped, and rb-dd ends as dd does, statistics first.
+    if (const int sig = stop_signal.load()) {
+      reporter(o).final({}, 0, raidbench::now_ns() - asked_ns);
+      die_by(sig);
+    }
     if (!found) return say(found.message()), 1;
     controller = std::move(*found);
   }
@@ -620,7 +637,7 @@ int main(int argc, char** argv) {
   install(SIGUSR1, on_info, 0);
   install(SIGINT, on_stop, 0);
   install(SIGTERM, on_stop, 0);
-  const int status = run_dd(o);
+  const int status = raidbench::tools::last_resort(program_name, [&] { return run_dd(o); });
   // As GNU dd (close_stdout): a report that could not be written to stderr (2>/dev/full, 2>&-) is
   // a failure, whatever the copy did.
   if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 1;

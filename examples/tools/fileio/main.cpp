@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/last_resort.hpp"
 #include "../common/storage_report.hpp"
 #include "files.hpp"
 #include "options.hpp"
@@ -75,9 +76,13 @@ int fatal(const std::string& message) {
   return failed(lines);
 }
 
+/// The first failed write to stdout's errno: the run goes on as sysbench's does, and ends with status 1.
+int stdout_errno = 0;
+
 void print(const std::string& s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-  std::fflush(stdout);
+  errno = 0;
+  if ((std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) && stdout_errno == 0)
+    stdout_errno = errno != 0 ? errno : EIO;
 }
 
 /// What sysbench prints at its default verbosity (3) and above; with --json, nothing (stdout holds
@@ -312,10 +317,8 @@ int run_test(const options& o) {
   return finish(*r);
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = std::filesystem::path(argv[0]).filename().string();
+int run_tool(int argc, char** argv) {
   std::vector<std::string_view> args(argv + 1, argv + argc);
   for (auto a : args) {
     json_output = json_output || a == "--json" || a == "--format=json";
@@ -368,12 +371,25 @@ int main(int argc, char** argv) {
       report(o.format == output_format::sysbench04 ? banner + raidbench::report::sysbench04_prepare_lines(o.settings())
                                                    : banner);
       if (auto ok = check_free_space(".", o); !ok) return fatal(ok.message());
-      std::string out;
-      auto ok = prepare_files(o, out);
-      if (o.format != output_format::sysbench04) report(out);
+      auto ok = prepare_files(o, [&](const std::string& line) {
+        if (o.format != output_format::sysbench04) report(line);
+      });
       return ok ? 0 : fatal(ok.message());
     }
     case command::run: return run_test(o);
   }
   return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = std::filesystem::path(argv[0]).filename().string();
+  const int status = raidbench::tools::last_resort(program_name, [&] { return run_tool(argc, argv); });
+  // What stdout lost (a full device, a closed terminal) is a failure, whatever the run did.
+  if (stdout_errno != 0) {
+    std::fprintf(stderr, "%s: write error on standard output: %s\n", program_name.c_str(), std::strerror(stdout_errno));
+    return 1;
+  }
+  return status;
 }

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/last_resort.hpp"
 #include "../common/storage_report.hpp"
 #include "fsync_tests.hpp"
 #include "raidbench/context/device_of_path.hpp"
@@ -49,7 +50,7 @@ std::string progname = "rb-fsync";
 /// pg_test_fsync's pg_fatal(): "<name>: error: <message>", exit status 1.
 [[noreturn]] void die(std::string_view message) {
   std::fflush(stdout);
-  fmt::print(stderr, "{}: error: {}\n", progname, message);
+  std::fprintf(stderr, "%s: error: %.*s\n", progname.c_str(), static_cast<int>(message.size()), message.data());
   std::exit(1);
 }
 
@@ -221,23 +222,60 @@ nlohmann::json to_json_report(const options& o, const std::vector<outcome>& outc
           {"interpretation", meaning}};
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+/// 0, or pg_test_fsync's fatal error when standard output lost what was printed (a full device, a
+/// closed terminal: pg_test_fsync does not check, and exits 0 having said nothing).
+int stdout_errno = 0;  // the first failed write's
+
+void write_stdout(const std::string& s) {
+  errno = 0;
+  if ((std::fputs(s.c_str(), stdout) == EOF || std::fflush(stdout) != 0) && stdout_errno == 0) stdout_errno = errno ? errno : EIO;
+}
+
+int stdout_written() {
+  if (stdout_errno != 0) die(fmt::format("could not write to standard output: {}", std::strerror(stdout_errno)));
+  return 0;
+}
+
+/// The test file, removed when the stack unwinds past it (an exception the last resort catches),
+/// as pg_test_fsync removes it on every way out.
+class test_file_guard {
+ public:
+  explicit test_file_guard(std::string file) : file_(std::move(file)) {}
+  test_file_guard(const test_file_guard&) = delete;
+  test_file_guard& operator=(const test_file_guard&) = delete;
+  ~test_file_guard() { remove(); }
+  void remove() {
+    if (!file_.empty()) ::unlink(file_.c_str());
+    file_.clear();
+  }
+
+ private:
+  std::string file_;
+};
+
+int run_tool(int argc, char** argv) {
   const options o = parse(argc, argv);
   const bool text = !o.json;
   stop_on_signals signals;
   auto out = [&](const std::string& s) {
-    if (!text) return;
-    std::fputs(s.c_str(), stdout);
-    std::fflush(stdout);
+    if (text) write_stdout(s);
+  };
+  // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
+  auto interrupted = [&](test_file_guard* test_file) {
+    if (test_file) test_file->remove();
+    out("\n");
+    const int signal = raidbench::stopping_signal();
+    std::fprintf(stderr, "%s: interrupted by SIG%s%s\n", progname.c_str(), ::sigabbrev_np(signal),
+                 test_file ? "; the test file is removed" : "");
+    return signal;
   };
 
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {
     auto found = gather_controller(o.controller);
+    if (stop_request().load()) return interrupted(nullptr);  // a vendor tool was running: it is stopped
     if (!found) die(found.message());
     controller = std::move(*found);
   }
@@ -249,10 +287,14 @@ int main(int argc, char** argv) {
     die(in_pg_test_fsync_words(system_failure("open", o.file.string(), EISDIR)));
   if (std::error_code ec; std::filesystem::exists(o.file, ec) && !std::filesystem::is_regular_file(o.file, ec))
     die(fmt::format("{} is not a regular file; rb-fsync writes a test file there and removes it", o.file.string()));
-  if (auto prepared = rb_fsync::prepare_file(o.file); !prepared) die(in_pg_test_fsync_words(prepared.err()));
   const std::string file = o.file.string();
+  auto prepared = rb_fsync::prepare_file(o.file);
+  if (!prepared) die(in_pg_test_fsync_words(prepared.err()));
+  test_file_guard test_file(file);
+  // Stopped while it wrote the 16 MiB the tests run on: an interrupted run, not a file to prepare.
+  if (prepared->stats.interrupted) return interrupted(&test_file);
   auto give_up = [&](std::string_view message) {
-    ::unlink(file.c_str());
+    test_file.remove();
     die(message);
   };
   auto context = gather_storage_context(o.file);
@@ -284,14 +326,7 @@ int main(int argc, char** argv) {
     } else {
       auto r = rb_fsync::run_test(t, o.file, o.secs_per_test, o.json);
       if (!r) give_up(in_pg_test_fsync_words(r.err()));
-      if (r->stats.interrupted) {
-        // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
-        ::unlink(file.c_str());
-        out("\n");
-        const int signal = raidbench::stopping_signal();
-        fmt::print(stderr, "{}: interrupted by SIG{}; the test file is removed\n", progname, ::sigabbrev_np(signal));
-        return signal;
-      }
+      if (r->stats.interrupted) return interrupted(&test_file);
       done.ops = rb_fsync::operations(t, *r);
       out(pg_test_fsync::rate(done.ops, r->stats.seconds()));
       done.measured = std::move(*r);
@@ -307,7 +342,7 @@ int main(int argc, char** argv) {
 
   // Where the file was, before it goes: the closing interpretation looks at its device.
   auto storage = device_of_path(o.file);
-  ::unlink(file.c_str());
+  test_file.remove();
   if (!storage) die(storage.message());
 
   pg_test_fsync::fastest_commit fastest;
@@ -335,7 +370,7 @@ int main(int argc, char** argv) {
     std::string reading = "\nWhat these figures mean (rb-fsync):\n";
     for (const auto& line : meaning) reading += wrapped(line);
     std::fputs(reading.c_str(), stderr);
-    return 0;
+    return stdout_written();
   }
   nlohmann::json storage_json = {{"filesystem", storage->filesystem}};
   if (storage->device) {
@@ -345,6 +380,13 @@ int main(int argc, char** argv) {
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
   raidbench::tools::add_storage_json(report, *context, controller, owner, verdicts);
-  fmt::print("{}\n", report.dump(2));
-  return 0;
+  write_stdout(report.dump(2) + "\n");
+  return stdout_written();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+  return raidbench::tools::last_resort(progname, [&] { return run_tool(argc, argv); });
 }
