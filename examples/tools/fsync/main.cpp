@@ -1,7 +1,10 @@
 // rb-fsync: PostgreSQL 15's pg_test_fsync, composed from raidbench's sync and open-flag policies,
 // with JSON, a WAL block size option and a closing interpretation of the figures (on stderr).
 #include <getopt.h>
+#include <limits.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cerrno>
@@ -237,15 +240,30 @@ int stdout_written() {
   return 0;
 }
 
-/// The test file, removed when the stack unwinds past it (an exception the last resort catches),
-/// as pg_test_fsync removes it on every way out.
+// The test file while it exists, for the SIGPIPE handler below (which may only call what is
+// async-signal-safe: a fixed buffer, unlink, signal, raise).
+char test_file_path[PATH_MAX] = "";
+
+// pg_test_fsync dies of SIGPIPE when its reader goes (`rb-fsync | head -3`), and so does rb-fsync;
+// its test file is removed first, as on every other way out.
+extern "C" void remove_test_file_and_die(int) {
+  if (test_file_path[0] != '\0') ::unlink(test_file_path);
+  ::signal(SIGPIPE, SIG_DFL);
+  ::raise(SIGPIPE);
+}
+
+/// The test file, removed when the stack unwinds past it (an exception the last resort catches) or
+/// SIGPIPE ends the run, as pg_test_fsync removes it on every way out.
 class test_file_guard {
  public:
-  explicit test_file_guard(std::string file) : file_(std::move(file)) {}
+  explicit test_file_guard(std::string file) : file_(std::move(file)) {
+    if (file_.size() < sizeof test_file_path) std::memcpy(test_file_path, file_.c_str(), file_.size() + 1);
+  }
   test_file_guard(const test_file_guard&) = delete;
   test_file_guard& operator=(const test_file_guard&) = delete;
   ~test_file_guard() { remove(); }
   void remove() {
+    test_file_path[0] = '\0';
     if (!file_.empty()) ::unlink(file_.c_str());
     file_.clear();
   }
@@ -256,6 +274,9 @@ class test_file_guard {
 
 int run_tool(int argc, char** argv) {
   const options o = parse(argc, argv);
+  // Ignored by whoever started rb-fsync, SIGPIPE stays ignored: a write then fails with EPIPE.
+  if (struct sigaction old {}; ::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler != SIG_IGN)
+    ::signal(SIGPIPE, remove_test_file_and_die);
   const bool text = !o.json;
   stop_on_signals signals;
   auto out = [&](const std::string& s) {

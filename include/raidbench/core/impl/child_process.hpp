@@ -210,7 +210,7 @@ RAIDBENCH_API child_output run_child(const std::string& path, const std::vector<
   if (pidfd >= 0) ::close(pidfd);
   switch (why) {
     case stopped::deadline:
-      r.failure = fmt::format("no answer within {}: killed", seconds_text(limits.deadline));
+      r.failure = fmt::format("no answer after {}, killed", seconds_text(limits.deadline));
       r.timed_out = true;
       break;
     case stopped::cap:
