@@ -158,6 +158,7 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
   std::ofstream(dir / "copy") << std::string(1 << 20, 'c');
   fs::create_symlink("data", dir / "alias");
   fs::copy_file(pdlist, dir / "dump.txt");
+  fs::copy_file(pdlist, dir / "rb-run.0");
   fs::copy_file(dd_log, dir / "a.txt");
   fs::copy_file(dd_log, dir / "b.txt");
   for (const char* host : {"db01", "db02"}) {
@@ -178,6 +179,11 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
       {raidbench + " --no-controller --report r.json --html ./r.json", "raidbench: --report r.json and --html ./r.json name the same file"},
       {raidbench + " sweep atto --json s.json --html s.json", "raidbench: --json s.json and --html s.json name the same file"},
       {std::string(RB_CTRL) + " --prometheus-file=dump.txt dump.txt", "rb-ctrl: --prometheus-file=dump.txt and dump.txt name the same file"},
+      {std::string(RB_DD) + " if=/dev/zero of=dump.txt count=1 --json --controller-file=dump.txt",
+       "rb-dd: of=dump.txt and --controller-file=dump.txt name the same file"},
+      {std::string(RB_FSYNC) + " --json -f dump.txt --controller-file=dump.txt",
+       "rb-fsync: error: -f dump.txt and --controller-file=dump.txt name the same file"},
+      {std::string(RB_RUN) + " --json --dir . --controller-file rb-run.0", "rb-run: ./rb-run.0 and --controller-file rb-run.0 name the same file"},
   };
   raidbench::test::check_refusals("cd '" + dir.path().string() + "' && ", cases, [&] { return raidbench::test::snapshot_tree(dir.path()); });
 }

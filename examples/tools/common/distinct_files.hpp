@@ -4,8 +4,10 @@
 // exists (a link or another spelling of the same file is caught), by the resolved path otherwise.
 #include <sys/stat.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -59,6 +61,21 @@ inline expected<void> check_distinct(const std::vector<named_file>& outputs, con
       if (detail::same_file(written[o], read[i])) return clash(outputs[o], others[i]);
   }
   return {};
+}
+
+/// The files `prefix`0 … `prefix`(count - 1) in `dir` a tool writes whose names one of `inputs` has:
+/// the outputs check_distinct must compare, without listing every file of a large set.
+inline std::vector<named_file> numbered_outputs(const std::filesystem::path& dir, std::string_view prefix, std::uint64_t count,
+                                                const std::vector<named_file>& inputs) {
+  std::vector<named_file> out;
+  for (const auto& i : inputs) {
+    const std::string name = i.path.filename().string();
+    if (!name.starts_with(prefix) || name.size() == prefix.size() || name.size() > prefix.size() + 19) continue;
+    const std::string_view digits = std::string_view(name).substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string_view::npos || std::stoull(std::string(digits)) >= count) continue;
+    out.push_back({(dir / name).string(), dir / name});
+  }
+  return out;
 }
 
 }  // namespace raidbench::tools

@@ -321,12 +321,18 @@ int run_dd(const options& o) {
   const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
   const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
 
-  // --json=FILE never replaces the copy's input, its output or a dump it reads.
+  // --json=FILE never replaces the copy's input, its output or a dump it reads; of= no dump either
+  // (of= may be if=, as GNU dd allows).
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller_files) dumps.push_back({"--controller-file=" + f, f});
+  if (!o.output.empty())
+    if (auto distinct = raidbench::tools::check_distinct({{"of=" + o.output, o.output}}, dumps); !distinct)
+      return say(distinct.message()), 1;
   if (!o.json_path.empty()) {
     std::vector<raidbench::tools::named_file> others{
         {o.input.empty() ? "standard input" : "if=" + o.input, o.input.empty() ? "/dev/stdin" : o.input},
         {o.output.empty() ? "standard output" : "of=" + o.output, o.output.empty() ? "/dev/stdout" : o.output}};
-    for (const auto& f : o.controller_files) others.push_back({"--controller-file=" + f, f});
+    others.insert(others.end(), dumps.begin(), dumps.end());
     if (auto distinct = raidbench::tools::check_distinct({{"--json=" + o.json_path, o.json_path}}, others); !distinct)
       return say(distinct.message()), 1;
   }

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
 #include "../common/last_resort.hpp"
 #include "../common/storage_report.hpp"
 #include "files.hpp"
@@ -199,6 +200,12 @@ std::string page_cache_note(const raidbench::result& r, std::uint64_t ram) {
 
 int run_test(const options& o) {
   const bool text = o.format != output_format::json;
+  // A dump read is never one of the test files the run writes.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller_files) dumps.push_back({"--controller-file=" + f, f});
+  if (auto distinct = raidbench::tools::check_distinct(raidbench::tools::numbered_outputs(".", "test_file.", o.files, dumps), dumps);
+      !distinct)
+    return fatal(distinct.message());
   // Before any file is touched, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
                                                  o.look_for_controller, {}, o.controller_owns_target};

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
 #include "../common/last_resort.hpp"
 #include "../common/storage_report.hpp"
 #include "fsync_tests.hpp"
@@ -292,6 +293,10 @@ int run_tool(int argc, char** argv) {
     return signal;
   };
 
+  // The test file is overwritten and removed: never a dump read.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller.files) dumps.push_back({"--controller-file=" + f.string(), f});
+  if (auto distinct = raidbench::tools::check_distinct({{"-f " + o.file.string(), o.file}}, dumps); !distinct) die(distinct.message());
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {

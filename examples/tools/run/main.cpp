@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
+#include "../common/distinct_files.hpp"
 #include "../common/last_resort.hpp"
 #include "../common/standard_output.hpp"
 #include "../common/storage_report.hpp"
@@ -228,6 +229,12 @@ int finished(bool interrupted) {
 int run_tool(int argc, char** argv) {
   options o = parse(argc, argv);
   raidbench::stop_on_signals stop_guard;
+  // A dump read is never one of the files the run writes.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller.files) dumps.push_back({"--controller-file " + f.string(), f});
+  if (auto distinct = raidbench::tools::check_distinct(raidbench::tools::numbered_outputs(o.dir, "rb-run.", o.files, dumps), dumps);
+      !distinct)
+    die(distinct.message());
   // Before any file is touched, so a bad dump costs nothing.
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
