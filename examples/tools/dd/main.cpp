@@ -127,11 +127,17 @@ class signals_held {
   sigset_t before_;
 };
 
-void say(std::string_view message) {
+/// Text on stderr, as GNU dd's stdio: a failure there (2>&-, 2>/dev/full) is seen by ferror at
+/// the end (main), never thrown.
+void to_stderr(const std::string& text) {
   const signals_held held;
-  // The first line carries the program name, as GNU's error() does; a hint line follows as is.
-  fmt::print(stderr, "{}: {}\n", program_name, message);
+  std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
+}
+
+void say(std::string_view message) {
+  // The first line carries the program name, as GNU's error() does; a hint line follows as is.
+  to_stderr(fmt::format("{}: {}\n", program_name, message));
 }
 
 /// open(2), but never onto descriptor 0, 1 or 2: run with one of them closed (`2>&-`), a file opened
@@ -163,11 +169,9 @@ class reporter {
   explicit reporter(const options& o) : o_(o) {}
 
   void progress(std::uint64_t bytes, std::uint64_t elapsed_ns) {
-    const signals_held held;
     const std::string line = raidbench::dd_statistics_line(bytes, elapsed_ns, true);
     const std::size_t pad = line.size() < progress_len_ ? progress_len_ - line.size() : 0;
-    fmt::print(stderr, "\r{}{:{}}", line, "", pad);
-    std::fflush(stderr);
+    to_stderr(fmt::format("\r{}{:{}}", line, "", pad));
     progress_len_ = line.size();
   }
 
@@ -441,7 +445,7 @@ int run_dd(const options& o) {
     if (!c) return say(c.message()), 1;
     context = std::move(*c);
     if (o.context)
-      fmt::print(stderr, "{}\n", raidbench::tools::storage_text(*context, controller, controller_asked));
+      to_stderr(raidbench::tools::storage_text(*context, controller, controller_asked) + "\n");
   }
   copy_request request;
   request.block = o.ibs;
@@ -608,7 +612,7 @@ int run_dd(const options& o) {
                {"elapsed_s", seconds},
                {"bytes_per_second", seconds > 0 ? static_cast<double>(bytes) / seconds : 0.0}};
     if (o.json_path.empty()) {
-      fmt::print(stderr, "{}\n", j.dump(2));
+      to_stderr(j.dump(2) + "\n");
     } else {
       if (auto written = raidbench::tools::write_output_file(o.json_path, j.dump(2) + "\n"); !written)
         say(written.message()), status = 1;
@@ -621,7 +625,7 @@ int run_dd(const options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int dd_main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
   const bool utf8 = std::string_view(nl_langinfo(CODESET)) == "UTF-8";
   if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = fs::path(argv[0]).filename().string();
@@ -634,7 +638,7 @@ int main(int argc, char** argv) {
   const options& o = *parsed;
   for (const auto& w : o.warnings) say(w);
   if (o.help || o.version) {
-    fmt::print(fmt::runtime(o.help ? usage : version), program_name);
+    std::fputs(fmt::format(fmt::runtime(o.help ? usage : version), program_name).c_str(), stdout);
     // As GNU's close_stdout: text that could not be written (>/dev/full) is a failure.
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) return say(fmt::format("write error: {}", std::strerror(errno))), 1;
     return 0;
@@ -643,9 +647,14 @@ int main(int argc, char** argv) {
   install(SIGUSR1, on_info, 0);
   install(SIGINT, on_stop, 0);
   install(SIGTERM, on_stop, 0);
-  const int status = raidbench::tools::last_resort(program_name, [&] { return run_dd(o); });
+  const int status = run_dd(o);
   // As GNU dd (close_stdout): a report that could not be written to stderr (2>/dev/full, 2>&-) is
   // a failure, whatever the copy did.
   if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 1;
   return status;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = fs::path(argv[0]).filename().string();
+  return raidbench::tools::last_resort(program_name, [&] { return dd_main(argc, argv); });
 }
