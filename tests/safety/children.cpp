@@ -94,13 +94,15 @@ BOOST_AUTO_TEST_CASE(a_signal_while_a_vendor_tool_hangs_stops_every_tool_and_the
     BOOST_TEST(end.by_signal == c.by_signal, what);
     BOOST_TEST(end.code == c.code, what);
     BOOST_TEST(raidbench::test::group_ends(fake_pid(f.fake)), what);
+    BOOST_TEST(raidbench::test::group_ends(tool.pid()), what);  // nothing left in the tool's own group either
     if (!c.line.empty()) {
       BOOST_TEST(lines(slurp(f.dir / "err")).size() == 1u, what);
       BOOST_TEST(slurp(f.dir / "err").starts_with(c.line), what);
     }
     BOOST_TEST(!fs::exists(f.dir / "s"), what);  // raidbench created no scratch directory
+    // rb-dd ends as GNU dd does on SIGINT: its statistics (of nothing copied), then death by the signal.
+    if (c.args[0] == RB_DD) BOOST_TEST(slurp(f.dir / "err").starts_with("0+0 records in\n0+0 records out\n"), what);
   }
-  // rb-dd ends as GNU dd does on SIGINT: its statistics of nothing copied, then death by the signal.
 }
 
 // The deadline covers the whole call: a tool that hangs, one that closes its output and stays, and
