@@ -9,6 +9,7 @@ file(GLOB raidbench_impl_headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR
 # {fmt} and <filesystem> once more each; fewer would leave a core idle in the main job's build.
 set(raidbench_unit_of_controller controller_reports)
 set(raidbench_unit_of_report controller_reports)
+set(raidbench_unit_of_core context_results)
 set(raidbench_unit_of_context context_results)
 set(raidbench_unit_of_result context_results)
 set(raidbench_unit_of_verdict context_results)

@@ -3,10 +3,6 @@
 // does). On an 8 MiB tmpfs the test mounts (and unmounts) itself.
 #include <boost/test/unit_test.hpp>
 
-#include <sys/mount.h>
-
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,7 +10,7 @@
 #include "raidbench/run/runner.hpp"
 
 #include "../fsync/shell.hpp"
-#include "../support/temp_dir.hpp"
+#include "../support/small_tmpfs.hpp"
 
 namespace fs = std::filesystem;
 
@@ -22,19 +18,7 @@ BOOST_AUTO_TEST_SUITE(full_filesystem_test)
 
 namespace {
 
-// An 8 MiB tmpfs on a temporary directory, unmounted when it goes.
-class small_tmpfs {
- public:
-  small_tmpfs() {
-    if (::mount("tmpfs", dir_.path().c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=8m") != 0)
-      BOOST_FAIL("mount tmpfs on " << dir_.path() << ": " << std::strerror(errno) << " (the safety tests run as root)");
-  }
-  ~small_tmpfs() { ::umount2(dir_.path().c_str(), MNT_DETACH); }
-  const fs::path& path() const { return dir_.path(); }
-
- private:
-  raidbench::test::temp_dir dir_;
-};
+using raidbench::test::small_tmpfs;
 
 bool empty(const fs::path& dir) { return fs::is_empty(dir); }
 

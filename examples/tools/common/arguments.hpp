@@ -3,12 +3,14 @@
 // and "--flag", walked one option at a time, and the controller options they share. The replicas
 // keep their peers' parsers (dd's operands, sysbench's --name=value, pg_test_fsync's getopt).
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "raidbench/controller/gather.hpp"
+#include "standard_output.hpp"
 
 namespace raidbench::tools {
 
@@ -24,7 +26,8 @@ class option_walker {
     if (++i_ >= argc_) return false;
     arg_ = argv_[i_];
     if (arg_ == "--help" || arg_ == "-h") {
-      fmt::print("{}", usage_);
+      print_out(usage_);
+      if (stdout_failed()) die_(fmt::format("write error on standard output: {}", std::strerror(stdout_error())));
       std::exit(0);
     }
     return true;

@@ -19,4 +19,21 @@ inline expected<held_directory> hold_scratch(const std::filesystem::path& dir, b
   return held;
 }
 
+/// Removes the files a run created in its held directory (and the directory if it made it) when the
+/// stack unwinds past it, an exception the last resort catches included (common/last_resort.hpp),
+/// unless the user keeps them; removal is by record, so an earlier clean-up makes this do nothing.
+class remove_created_on_exit {
+ public:
+  remove_created_on_exit(held_directory& dir, bool keep) : dir_(dir), keep_(keep) {}
+  remove_created_on_exit(const remove_created_on_exit&) = delete;
+  remove_created_on_exit& operator=(const remove_created_on_exit&) = delete;
+  ~remove_created_on_exit() {
+    if (!keep_) dir_.remove_created();
+  }
+
+ private:
+  held_directory& dir_;
+  bool keep_;
+};
+
 }  // namespace raidbench::tools

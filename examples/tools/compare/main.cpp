@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -31,8 +32,11 @@
 #include "raidbench/compare/native_import.hpp"
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
-#include "../common/read_file.hpp"
+#include "../common/standard_output.hpp"
+#include "raidbench/core/input_file.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
@@ -44,6 +48,7 @@ using raidbench::run_record;
 std::string progname = "rb-compare";
 
 [[noreturn]] void die(const std::string& message) {
+  std::fflush(stdout);
   std::fprintf(stderr, "%s: %s\n", progname.c_str(), message.c_str());
   std::exit(1);
 }
@@ -54,7 +59,7 @@ std::string progname = "rb-compare";
 }
 
 void print_help() {
-  fmt::print(
+  raidbench::tools::print_out(fmt::format(
       "Usage: {0} [OPTION]... SIDE SIDE [SIDE]...\n"
       "  or:  {0} --import FILE [--json]\n"
       "  or:  {0} --fleet DIR [--format=FORMAT]\n"
@@ -80,25 +85,14 @@ void print_help() {
       "                           hosts of the same hardware, by figures and by settings\n"
       "  --help                   this help\n"
       "  --version                the version\n\n"
-      "Exit status: 0 compared, 1 bad input (unreadable file, unknown format, no test in common),\n"
-      "2 bad usage.\n",
-      progname);
+      "Each file is read whole: a regular file of at most 64 MiB.\n"
+      "Exit status: 0 compared, 1 bad input (unreadable file, unknown format, no test in common) or an\n"
+      "output that could not be written, 2 bad usage.\n",
+      progname));
 }
 
-// The whole of a regular file, or a one-line error.
-raidbench::expected<std::string> try_read_text(const std::string& path) {
-  using raidbench::fail;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return fail(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  if (!S_ISREG(st.st_mode)) return fail(fmt::format("cannot read {}: not a regular file", path));
-  // Outputs are kilobytes; a limit keeps a wrong argument (a disk image) from filling the memory.
-  if (st.st_size > 256 * 1024 * 1024) return fail(fmt::format("{}: larger than 256 MiB, not a benchmark output", path));
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return fail(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-  auto text = raidbench::tools::read_to_end(f, path);
-  std::fclose(f);
-  return text;
-}
+// The whole of a regular file (core/input_file.hpp: at most 64 MiB), or a one-line error.
+raidbench::expected<std::string> try_read_text(const std::string& path) { return raidbench::read_input_file(path); }
 
 std::string read_text(const std::string& path) {
   auto text = try_read_text(path);
@@ -212,8 +206,10 @@ options parse(int argc, char** argv) {
       case controller_owns_option: o.controller_owns.insert(optarg); break;
       case import_option: o.import = optarg; break;
       case fleet_option: o.fleet = optarg; break;
-      case help_option: print_help(); std::exit(0);
-      case version_option: fmt::print("{} (raidbench) 0.1.0\n", progname); std::exit(0);
+      case help_option: print_help(); std::exit(raidbench::tools::stdout_complete(progname) ? 0 : 1);
+      case version_option:
+        raidbench::tools::print_out(fmt::format("{} (raidbench) 0.1.0\n", progname));
+        std::exit(raidbench::tools::stdout_complete(progname) ? 0 : 1);
       case ':': usage_error(fmt::format("option '{}' needs a value", argv[optind - 1]));
       default: usage_error(fmt::format("unknown option '{}'", argv[optind - 1]));
     }
@@ -244,33 +240,35 @@ int print_import(const std::string& path, const std::string& format) {
   const auto runs = read_runs(path);
   if (format == "json") {
     nlohmann::json j = runs.size() == 1 ? nlohmann::json(runs.front()) : nlohmann::json(runs);
-    fmt::print("{}\n", j.dump(2));
+    raidbench::tools::print_out(j.dump(2) + "\n");
     return 0;
   }
+  std::string out;
   for (const auto& r : runs) {
-    fmt::print("{}: {} ({}{}){}\n", r.source, r.tool, r.format, r.version ? ", version " + *r.version : "",
-               r.interrupted ? ", interrupted" : "");
+    out += fmt::format("{}: {} ({}{}){}\n", r.source, r.tool, r.format, r.version ? ", version " + *r.version : "",
+                       r.interrupted ? ", interrupted" : "");
     for (const auto& t : r.tests) {
       std::string params;
       for (const auto& [k, v] : t.parameters) params += fmt::format("{}{}={}", params.empty() ? "" : " ", k, v);
-      fmt::print("  {}{}\n", t.name, params.empty() ? "" : "  [" + params + "]");
+      out += fmt::format("  {}{}\n", t.name, params.empty() ? "" : "  [" + params + "]");
       for (const auto& f : t.figures)
-        fmt::print("    {:<20} {}\n", f.metric, f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : f.note);
+        out += fmt::format("    {:<20} {}\n", f.metric, f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : f.note);
     }
-    for (const auto& n : r.notes) fmt::print("  note: {}\n", n);
+    for (const auto& n : r.notes) out += fmt::format("  note: {}\n", n);
   }
+  raidbench::tools::print_out(out);
   return 0;
 }
 
-// One run per host: DIR/<host>/report.json (or the folder's only file), or DIR/<host>.json.
-std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
+// One file per host: DIR/<host>/report.json (or the folder's only file), or DIR/<host>.json.
+std::vector<std::pair<std::string, std::filesystem::path>> fleet_files(const std::string& dir) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) die(fmt::format("--fleet {}: not a directory", dir));
   std::vector<std::filesystem::path> entries;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) entries.push_back(e.path());
   if (ec) die(fmt::format("cannot read {}: {}", dir, ec.message()));
   std::sort(entries.begin(), entries.end());
-  std::vector<raidbench::fleet_host> hosts;
+  std::vector<std::pair<std::string, std::filesystem::path>> files;
   for (const auto& e : entries) {
     std::filesystem::path file = e;
     std::string host = e.filename().string();
@@ -289,7 +287,15 @@ std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
     } else {
       host = e.stem().string();
     }
-    // A fleet goes on without a host whose results cannot be read: it is named on stderr.
+    files.emplace_back(std::move(host), std::move(file));
+  }
+  return files;
+}
+
+// One run per host; a fleet goes on without a host whose results cannot be read: it is named on stderr.
+std::vector<raidbench::fleet_host> read_fleet(const std::string& dir, const std::vector<std::pair<std::string, std::filesystem::path>>& files) {
+  std::vector<raidbench::fleet_host> hosts;
+  for (const auto& [host, file] : files) {
     auto runs = try_read_runs(file.string());
     if (!runs) {
       std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), runs.message().c_str());
@@ -390,31 +396,61 @@ std::string fleet_html(const raidbench::fleet_comparison& f) {
   return page.str();
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+// --html checked before anything is read: never one of the inputs, and writable.
+void check_html(const options& o, const std::vector<raidbench::tools::named_file>& inputs) {
+  if (o.html.empty()) return;
+  if (auto distinct = raidbench::tools::check_distinct({{"--html=" + o.html, o.html}}, inputs); !distinct) die(distinct.message());
+  if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
+}
+
+// The page after the text: 1 when either could not be written, 0 otherwise.
+int finish(const options& o, const std::string& text, const std::function<std::string()>& page) {
+  raidbench::tools::print_out(text);
+  bool complete = true;
+  if (!o.html.empty())
+    if (auto written = raidbench::tools::write_output_file(o.html, page()); !written) {
+      std::fprintf(stderr, "%s: --html: %s\n", progname.c_str(), written.message().c_str());
+      complete = false;
+    }
+  return raidbench::tools::stdout_complete(progname) && complete ? 0 : 1;
+}
+
+int run_tool(int argc, char** argv) {
   const options o = parse(argc, argv);
-  if (o.import) return print_import(*o.import, o.format);
-  if (o.fleet) {
-    const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet));
-    if (o.format == "json") fmt::print("{}\n", raidbench::fleet_json(fleet).dump(2));
-    else if (o.format == "markdown") fmt::print("{}", raidbench::fleet_markdown(fleet));
-    else fmt::print("{}", raidbench::fleet_text(fleet));
-    if (!o.html.empty())
-      if (auto written = raidbench::tools::write_output_file(o.html, fleet_html(fleet)); !written)
-        die(fmt::format("--html: {}", written.message()));
-    return 0;
+  if (o.import) {
+    const int status = print_import(*o.import, o.format);
+    return raidbench::tools::stdout_complete(progname) ? status : 1;
   }
+  if (o.fleet) {
+    const auto files = fleet_files(*o.fleet);
+    std::vector<raidbench::tools::named_file> inputs;
+    for (const auto& [host, file] : files) inputs.push_back({file.string(), file});
+    check_html(o, inputs);
+    const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet, files));
+    const std::string text = o.format == "json"       ? raidbench::fleet_json(fleet).dump(2) + "\n"
+                             : o.format == "markdown" ? raidbench::fleet_markdown(fleet)
+                                                      : raidbench::fleet_text(fleet);
+    return finish(o, text, [&] { return fleet_html(fleet); });
+  }
+
+  std::vector<std::vector<std::string>> side_files;
+  std::vector<raidbench::tools::named_file> inputs;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) {
+    side_files.push_back(files_of(label_and_spec(o.sides[i], i).second));
+    for (const auto& f : side_files.back()) inputs.push_back({f, f});
+  }
+  for (const auto& [side, dumps] : o.controller_files)
+    for (const auto& f : dumps) inputs.push_back({"--controller-file=" + side + "=" + f, f});
+  check_html(o, inputs);
 
   std::vector<raidbench::comparison_side> sides;
   std::vector<raidbench::side_verdicts> verdicts;
   for (std::size_t i = 0; i < o.sides.size(); ++i) {
-    const auto [label, spec] = label_and_spec(o.sides[i], i);
+    const auto label = label_and_spec(o.sides[i], i).first;
     raidbench::comparison_side side{label, {}};
-    for (const auto& file : files_of(spec))
+    for (const auto& file : side_files[i])
       for (auto& r : read_runs(file)) side.runs.push_back(std::move(r));
-
     raidbench::side_verdicts v{label, {}};
     const auto dumps = o.controller_files.find(label);
     std::optional<raidbench::inventory> inv;
@@ -444,12 +480,17 @@ int main(int argc, char** argv) {
   }
   const auto c = raidbench::compare_sides(sides);
   if (!c) die(c.message());
-  if (o.format == "json") fmt::print("{}\n", raidbench::comparison_json(*c, verdicts).dump(2));
-  else if (o.format == "csv") fmt::print("{}", raidbench::comparison_csv(*c));
-  else if (o.format == "markdown") fmt::print("{}", raidbench::comparison_markdown(*c, verdicts));
-  else fmt::print("{}", raidbench::comparison_text(*c, verdicts));
-  if (!o.html.empty())
-    if (auto written = raidbench::tools::write_output_file(o.html, compare_html(*c, verdicts)); !written)
-      die(fmt::format("--html: {}", written.message()));
-  return 0;
+  const std::string text = o.format == "json"       ? raidbench::comparison_json(*c, verdicts).dump(2) + "\n"
+                           : o.format == "csv"      ? raidbench::comparison_csv(*c)
+                           : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
+                                                    : raidbench::comparison_text(*c, verdicts);
+  return finish(o, text, [&] { return compare_html(*c, verdicts); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+  raidbench::tools::ignore_sigpipe();
+  return raidbench::tools::last_resort(progname, [&] { return run_tool(argc, argv); });
 }

@@ -22,6 +22,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "device_guard.hpp"
@@ -123,11 +125,17 @@ class signals_held {
   sigset_t before_;
 };
 
-void say(std::string_view message) {
+/// Text on stderr, as GNU dd's stdio: a failure there (2>&-, 2>/dev/full) is seen by ferror at
+/// the end (main), never thrown.
+void to_stderr(const std::string& text) {
   const signals_held held;
-  // The first line carries the program name, as GNU's error() does; a hint line follows as is.
-  fmt::print(stderr, "{}: {}\n", program_name, message);
+  std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
+}
+
+void say(std::string_view message) {
+  // The first line carries the program name, as GNU's error() does; a hint line follows as is.
+  to_stderr(fmt::format("{}: {}\n", program_name, message));
 }
 
 /// open(2), but never onto descriptor 0, 1 or 2: run with one of them closed (`2>&-`), a file opened
@@ -159,11 +167,9 @@ class reporter {
   explicit reporter(const options& o) : o_(o) {}
 
   void progress(std::uint64_t bytes, std::uint64_t elapsed_ns) {
-    const signals_held held;
     const std::string line = raidbench::dd_statistics_line(bytes, elapsed_ns, true);
     const std::size_t pad = line.size() < progress_len_ ? progress_len_ - line.size() : 0;
-    fmt::print(stderr, "\r{}{:{}}", line, "", pad);
-    std::fflush(stderr);
+    to_stderr(fmt::format("\r{}{:{}}", line, "", pad));
     progress_len_ = line.size();
   }
 
@@ -303,12 +309,33 @@ int run_dd(const options& o) {
   const std::string in_name = o.input.empty() ? file_quote("standard input") : file_quote(o.input);
   const std::string out_name = o.output.empty() ? file_quote("standard output") : file_quote(o.output);
 
+  // --json=FILE never replaces the copy's input, its output or a dump it reads; of= no dump either
+  // (of= may be if=, as GNU dd allows).
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller_files) dumps.push_back({"--controller-file=" + f, f});
+  if (!o.output.empty())
+    if (auto distinct = raidbench::tools::check_distinct({{"of=" + o.output, o.output}}, dumps); !distinct)
+      return say(distinct.message()), 1;
+  if (!o.json_path.empty()) {
+    std::vector<raidbench::tools::named_file> others{
+        {o.input.empty() ? "standard input" : "if=" + o.input, o.input.empty() ? "/dev/stdin" : o.input},
+        {o.output.empty() ? "standard output" : "of=" + o.output, o.output.empty() ? "/dev/stdout" : o.output}};
+    others.insert(others.end(), dumps.begin(), dumps.end());
+    if (auto distinct = raidbench::tools::check_distinct({{"--json=" + o.json_path, o.json_path}}, others); !distinct)
+      return say(distinct.message()), 1;
+  }
   // The controller is read before any file is opened, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
                                                  o.look_for_controller, {}, o.controller_owns_target};
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
+    const std::uint64_t asked_ns = raidbench::now_ns();
     auto found = raidbench::gather_controller(controller_asked);
+    // A signal while a vendor tool ran: that tool is stopped, and rb-dd ends as dd does, statistics first.
+    if (const int sig = stop_signal.load()) {
+      reporter(o).final({}, 0, raidbench::now_ns() - asked_ns);
+      die_by(sig);
+    }
     if (!found) return say(found.message()), 1;
     controller = std::move(*found);
   }
@@ -412,7 +439,7 @@ int run_dd(const options& o) {
     if (!c) return say(c.message()), 1;
     context = std::move(*c);
     if (o.context)
-      fmt::print(stderr, "{}\n", raidbench::storage_text(*context, controller, controller_asked));
+      to_stderr(raidbench::storage_text(*context, controller, controller_asked) + "\n");
   }
   copy_request request;
   request.block = o.ibs;
@@ -579,7 +606,7 @@ int run_dd(const options& o) {
                {"elapsed_s", seconds},
                {"bytes_per_second", seconds > 0 ? static_cast<double>(bytes) / seconds : 0.0}};
     if (o.json_path.empty()) {
-      fmt::print(stderr, "{}\n", j.dump(2));
+      to_stderr(j.dump(2) + "\n");
     } else {
       if (auto written = raidbench::tools::write_output_file(o.json_path, j.dump(2) + "\n"); !written)
         say(written.message()), status = 1;
@@ -592,7 +619,7 @@ int run_dd(const options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int dd_main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
   const bool utf8 = std::string_view(nl_langinfo(CODESET)) == "UTF-8";
   if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = fs::path(argv[0]).filename().string();
@@ -605,7 +632,7 @@ int main(int argc, char** argv) {
   const options& o = *parsed;
   for (const auto& w : o.warnings) say(w);
   if (o.help || o.version) {
-    fmt::print(fmt::runtime(o.help ? usage : version), program_name);
+    std::fputs(fmt::format(fmt::runtime(o.help ? usage : version), program_name).c_str(), stdout);
     // As GNU's close_stdout: text that could not be written (>/dev/full) is a failure.
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) return say(fmt::format("write error: {}", std::strerror(errno))), 1;
     return 0;
@@ -619,4 +646,9 @@ int main(int argc, char** argv) {
   // a failure, whatever the copy did.
   if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 1;
   return status;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = fs::path(argv[0]).filename().string();
+  return raidbench::tools::last_resort(program_name, [&] { return dd_main(argc, argv); });
 }

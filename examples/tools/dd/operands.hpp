@@ -264,6 +264,7 @@ inline expected<void> parse_option(std::string_view arg, options& o, std::string
       return {};
     }
   if (arg == "--json") o.json = true;
+  else if (arg == "--json=") return fail("--json= names no file (for the JSON on standard error, write --json alone)");
   else if (arg.starts_with("--json=")) o.json = true, o.json_path = arg.substr(7);
   else if (arg == "--context") o.context = true;
   else if (arg == "--no-controller") o.look_for_controller = false;

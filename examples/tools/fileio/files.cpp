@@ -62,11 +62,10 @@ expected<void> check_free_space(const held_directory& dir, const options& o) {
   return {};
 }
 
-expected<void> prepare_files(held_directory& dir, const options& o, std::string& out) {
+expected<void> prepare_files(held_directory& dir, const options& o, const std::function<void(const std::string&)>& say) {
   const std::uint64_t file_size = o.file_size();
-  out += fmt::format("{} files, {}Kb each, {}Mb total\n", o.files, file_size / 1024, file_size * o.files / (1024 * 1024));
-  out += "Creating files for the test...\n";
-  out += raidbench::report::sysbench_fileio_flags_line(o.settings());
+  say(fmt::format("{} files, {}Kb each, {}Mb total\n", o.files, file_size / 1024, file_size * o.files / (1024 * 1024)) +
+      "Creating files for the test...\n" + raidbench::report::sysbench_fileio_flags_line(o.settings()));
   raidbench::aligned_buffer buffer(o.block_size);
   raidbench::random_generator rng(0x5eed);
   // Pseudo-random bytes, so a compressing or deduplicating device cannot flatter later reads.
@@ -86,9 +85,9 @@ expected<void> prepare_files(held_directory& dir, const options& o, std::string&
     const off_t end = ::lseek(fd.get(), 0, SEEK_END);
     if (end < 0) return raidbench::system_failure("lseek", name, errno);
     auto offset = static_cast<std::uint64_t>(end);
-    out += offset >= file_size ? fmt::format("Reusing existing file {}\n", name)
-           : offset > 0        ? fmt::format("Extending existing file {}\n", name)
-                               : fmt::format("Creating file {}\n", name);
+    say(offset >= file_size ? fmt::format("Reusing existing file {}\n", name)
+        : offset > 0        ? fmt::format("Extending existing file {}\n", name)
+                            : fmt::format("Creating file {}\n", name));
     for (; offset < file_size; offset += o.block_size, written += o.block_size) {
       // With --validate each block carries its checksum and offset, as sysbench's prepare writes them.
       if (o.validate) raidbench::fill_checked_block(buffer.data(), o.block_size, offset, rng);
@@ -101,10 +100,10 @@ expected<void> prepare_files(held_directory& dir, const options& o, std::string&
   }
   const double seconds = static_cast<double>(raidbench::now_ns() - start) / 1e9;
   if (written > 0)
-    out += fmt::format("{} bytes written in {:.2f} seconds ({:.2f} MiB/sec).\n", written, seconds,
-                       static_cast<double>(written) / (1024.0 * 1024.0) / seconds);
+    say(fmt::format("{} bytes written in {:.2f} seconds ({:.2f} MiB/sec).\n", written, seconds,
+                    static_cast<double>(written) / (1024.0 * 1024.0) / seconds));
   else
-    out += "No bytes written.\n";
+    say("No bytes written.\n");
   return {};
 }
 

@@ -2,6 +2,8 @@
 // The test files: test_file.0 … test_file.<N-1> in the working directory, as sysbench names them,
 // each reached through the working directory main holds (`dir`: core/held_directory.hpp).
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <string>
 
 #include "options.hpp"
@@ -18,8 +20,9 @@ std::string file_name(std::uint32_t i);
 /// Refuses, in one line, when the free space of `dir` cannot hold what prepare still has to write.
 raidbench::expected<void> check_free_space(const held_directory& dir, const options& o);
 
-/// Creates or extends the files to their size (whole blocks, fsync'ed), printing as sysbench does.
-raidbench::expected<void> prepare_files(held_directory& dir, const options& o, std::string& out);
+/// Creates or extends the files to their size (whole blocks, fsync'ed), printing as sysbench does:
+/// each line through `say` as soon as it is true, so that an interrupted prepare has said what it did.
+raidbench::expected<void> prepare_files(held_directory& dir, const options& o, const std::function<void(const std::string&)>& say);
 
 /// Removes the files sysbench would name that are regular files of this user, and nothing else.
 void remove_files(const held_directory& dir, const options& o);

@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "files.hpp"
 #include "options.hpp"
@@ -75,9 +77,13 @@ int fatal(const std::string& message) {
   return failed(lines);
 }
 
+/// The first failed write to stdout's errno: the run goes on as sysbench's does, and ends with status 1.
+int stdout_errno = 0;
+
 void print(const std::string& s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-  std::fflush(stdout);
+  errno = 0;
+  if ((std::fwrite(s.data(), 1, s.size(), stdout) != s.size() || std::fflush(stdout) != 0) && stdout_errno == 0)
+    stdout_errno = errno != 0 ? errno : EIO;
 }
 
 /// What sysbench prints at its default verbosity (3) and above; with --json, nothing (stdout holds
@@ -195,6 +201,12 @@ std::string page_cache_note(const raidbench::result& r, std::uint64_t ram) {
 
 int run_test(const options& o, held_directory& here) {
   const bool text = o.format != output_format::json;
+  // A dump read is never one of the test files the run writes.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller_files) dumps.push_back({"--controller-file=" + f, f});
+  if (auto distinct = raidbench::tools::check_distinct(raidbench::tools::numbered_outputs(".", "test_file.", o.files, dumps), dumps);
+      !distinct)
+    return fatal(distinct.message());
   // Before any file is touched, so a bad dump costs nothing.
   raidbench::controller_request controller_asked{{o.controller_files.begin(), o.controller_files.end()},
                                                  o.look_for_controller, {}, o.controller_owns_target};
@@ -313,10 +325,8 @@ int run_test(const options& o, held_directory& here) {
   return finish(*r);
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = std::filesystem::path(argv[0]).filename().string();
+int run_tool(int argc, char** argv) {
   std::vector<std::string_view> args(argv + 1, argv + argc);
   for (auto a : args) {
     json_output = json_output || a == "--json" || a == "--format=json";
@@ -377,9 +387,9 @@ int main(int argc, char** argv) {
                                                    : banner);
       held_directory here = hold_working_directory();
       if (auto ok = check_free_space(here, o); !ok) return fatal(ok.message());
-      std::string out;
-      auto ok = prepare_files(here, o, out);
-      if (o.format != output_format::sysbench04) report(out);
+      auto ok = prepare_files(here, o, [&](const std::string& line) {
+        if (o.format != output_format::sysbench04) report(line);
+      });
       return ok ? 0 : fatal(ok.message());
     }
     case command::run: {
@@ -388,4 +398,17 @@ int main(int argc, char** argv) {
     }
   }
   return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') program_name = std::filesystem::path(argv[0]).filename().string();
+  const int status = raidbench::tools::last_resort(program_name, [&] { return run_tool(argc, argv); });
+  // What stdout lost (a full device, a closed terminal) is a failure, whatever the run did.
+  if (stdout_errno != 0) {
+    std::fprintf(stderr, "%s: write error on standard output: %s\n", program_name.c_str(), std::strerror(stdout_errno));
+    return 1;
+  }
+  return status;
 }

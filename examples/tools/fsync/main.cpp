@@ -1,7 +1,10 @@
 // rb-fsync: PostgreSQL 15's pg_test_fsync, composed from raidbench's sync and open-flag policies,
 // with JSON, a WAL block size option and a closing interpretation of the figures (on stderr).
 #include <getopt.h>
+#include <limits.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cerrno>
@@ -17,6 +20,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "fsync_tests.hpp"
 #include "raidbench/context/device_of_path.hpp"
@@ -49,7 +54,7 @@ std::string progname = "rb-fsync";
 /// pg_test_fsync's pg_fatal(): "<name>: error: <message>", exit status 1.
 [[noreturn]] void die(std::string_view message) {
   std::fflush(stdout);
-  fmt::print(stderr, "{}: error: {}\n", progname, message);
+  std::fprintf(stderr, "%s: error: %.*s\n", progname.c_str(), static_cast<int>(message.size()), message.data());
   std::exit(1);
 }
 
@@ -221,23 +226,97 @@ nlohmann::json to_json_report(const options& o, const std::vector<outcome>& outc
           {"interpretation", meaning}};
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+/// 0, or pg_test_fsync's fatal error when standard output lost what was printed (a full device, a
+/// closed terminal: pg_test_fsync does not check, and exits 0 having said nothing).
+int stdout_errno = 0;  // the first failed write's
+
+void write_stdout(const std::string& s) {
+  errno = 0;
+  if ((std::fputs(s.c_str(), stdout) == EOF || std::fflush(stdout) != 0) && stdout_errno == 0) stdout_errno = errno ? errno : EIO;
+}
+
+int stdout_written() {
+  if (stdout_errno != 0) die(fmt::format("could not write to standard output: {}", std::strerror(stdout_errno)));
+  return 0;
+}
+
+// The test file while it exists, for the SIGPIPE handler below, which may only call what is
+// async-signal-safe: its directory's held descriptor, its name and identity in fixed storage, and
+// fstatat, unlinkat, signal and raise. It removes the file only while the name still leads to it.
+int test_dir_fd = -1;
+char test_file_name[NAME_MAX + 1] = "";
+dev_t test_file_dev = 0;
+ino_t test_file_ino = 0;
+
+// pg_test_fsync dies of SIGPIPE when its reader goes (`rb-fsync | head -3`), and so does rb-fsync;
+// its test file is removed first, as on every other way out.
+extern "C" void remove_test_file_and_die(int) {
+  struct stat st {};
+  if (test_dir_fd >= 0 && ::fstatat(test_dir_fd, test_file_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == test_file_dev &&
+      st.st_ino == test_file_ino)
+    ::unlinkat(test_dir_fd, test_file_name, 0);
+  ::signal(SIGPIPE, SIG_DFL);
+  ::raise(SIGPIPE);
+}
+
+/// The test file in its held directory, removed (by record: only while its name leads to it) when
+/// the stack unwinds past it (an exception the last resort catches) or SIGPIPE ends the run, as
+/// pg_test_fsync removes it on every way out.
+class test_file_guard {
+ public:
+  test_file_guard(held_directory& dir, std::string name) : dir_(dir), name_(std::move(name)) {
+    const auto st = dir_.status(name_);
+    if (st && name_.size() < sizeof test_file_name) {
+      std::memcpy(test_file_name, name_.c_str(), name_.size() + 1);
+      test_file_dev = st->st_dev;
+      test_file_ino = st->st_ino;
+      test_dir_fd = dir_.fd();
+    }
+  }
+  test_file_guard(const test_file_guard&) = delete;
+  test_file_guard& operator=(const test_file_guard&) = delete;
+  ~test_file_guard() { remove(); }
+  void remove() noexcept {
+    test_dir_fd = -1;
+    if (!name_.empty()) dir_.remove(name_);
+    name_.clear();
+  }
+
+ private:
+  held_directory& dir_;
+  std::string name_;
+};
+
+int run_tool(int argc, char** argv) {
   const options o = parse(argc, argv);
+  // Ignored by whoever started rb-fsync, SIGPIPE stays ignored: a write then fails with EPIPE.
+  if (struct sigaction old {}; ::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler != SIG_IGN)
+    ::signal(SIGPIPE, remove_test_file_and_die);
   const bool text = !o.json;
   stop_on_signals signals;
   auto out = [&](const std::string& s) {
-    if (!text) return;
-    std::fputs(s.c_str(), stdout);
-    std::fflush(stdout);
+    if (text) write_stdout(s);
+  };
+  // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
+  auto interrupted = [&](test_file_guard* test_file) {
+    if (test_file) test_file->remove();
+    out("\n");
+    const int signal = raidbench::stopping_signal();
+    std::fprintf(stderr, "%s: interrupted by SIG%s%s\n", progname.c_str(), ::sigabbrev_np(signal),
+                 test_file ? "; the test file is removed" : "");
+    return signal;
   };
 
+  // The test file is overwritten and removed: never a dump read.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller.files) dumps.push_back({"--controller-file=" + f.string(), f});
+  if (auto distinct = raidbench::tools::check_distinct({{"-f " + o.file.string(), o.file}}, dumps); !distinct) die(distinct.message());
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {
     auto found = gather_controller(o.controller);
+    if (stop_request().load()) return interrupted(nullptr);  // a vendor tool was running: it is stopped
     if (!found) die(found.message());
     controller = std::move(*found);
   }
@@ -256,13 +335,16 @@ int main(int argc, char** argv) {
   auto held = held_directory::open(o.file.parent_path());
   if (!held) die(in_pg_test_fsync_words(held.err()));
   held_directory& dir = *held;
-  if (auto prepared = rb_fsync::prepare_file(dir, name); !prepared) die(in_pg_test_fsync_words(prepared.err()));
+  auto prepared = rb_fsync::prepare_file(dir, name);
+  if (!prepared) die(in_pg_test_fsync_words(prepared.err()));
   // pg_test_fsync removes its test file at the end, one it found there too: recorded now, removed
   // only while the name still leads to it.
   if (auto adopted = dir.owns(name) ? expected<void>{} : dir.adopt(name); !adopted) die(adopted.message());
-  const std::string file = o.file.string();
+  test_file_guard test_file(dir, name);
+  // Stopped while it wrote the 16 MiB the tests run on: an interrupted run, not a file to prepare.
+  if (prepared->stats.interrupted) return interrupted(&test_file);
   auto give_up = [&](std::string_view message) {
-    dir.remove(name);
+    test_file.remove();
     die(message);
   };
   auto context = gather_storage_context(o.file);
@@ -294,14 +376,7 @@ int main(int argc, char** argv) {
     } else {
       auto r = rb_fsync::run_test(t, dir, name, o.secs_per_test, o.json);
       if (!r) give_up(in_pg_test_fsync_words(r.err()));
-      if (r->stats.interrupted) {
-        // As pg_test_fsync 15's signal handler: the file removed, the line ended, exit(signal number).
-        dir.remove(name);
-        out("\n");
-        const int signal = raidbench::stopping_signal();
-        fmt::print(stderr, "{}: interrupted by SIG{}; the test file is removed\n", progname, ::sigabbrev_np(signal));
-        return signal;
-      }
+      if (r->stats.interrupted) return interrupted(&test_file);
       done.ops = rb_fsync::operations(t, *r);
       out(pg_test_fsync::rate(done.ops, r->stats.seconds()));
       done.measured = std::move(*r);
@@ -318,7 +393,7 @@ int main(int argc, char** argv) {
   // Where the file was, before it goes: the closing interpretation looks at its device, found
   // through the directory held (its path may lead elsewhere by now).
   auto storage = device_of_path(fmt::format("/proc/self/fd/{}", dir.fd()));
-  dir.remove(name);
+  test_file.remove();
   if (!storage) die(storage.message());
 
   pg_test_fsync::fastest_commit fastest;
@@ -333,20 +408,20 @@ int main(int argc, char** argv) {
       fastest_name = measured.back().name;
     }
   }
-  // The judgement is the flush rule's on the fastest method, as every tool's (verdict/verdicts.hpp).
+  // The judgement is the flush rule's on the fastest method, as every tool's (verdict/flush_faster_than_media.hpp).
   const auto owner = raidbench::tie_controller(*context, controller, o.controller);
   const auto verdicts = raidbench::judge_run(*context, controller, owner, measured);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
     return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });
-  const auto meaning = pg_test_fsync::interpretation(file, *storage, fastest, flush == verdicts.end() ? nullptr : &*flush);
+  const auto meaning = pg_test_fsync::interpretation(o.file.string(), *storage, fastest, flush == verdicts.end() ? nullptr : &*flush);
 
   if (text) {
     // raidbench's own reading of the figures: on stderr, so stdout stays pg_test_fsync's report.
     std::string reading = "\nWhat these figures mean (rb-fsync):\n";
     for (const auto& line : meaning) reading += wrapped(line);
     std::fputs(reading.c_str(), stderr);
-    return 0;
+    return stdout_written();
   }
   nlohmann::json storage_json = {{"filesystem", storage->filesystem}};
   if (storage->device) {
@@ -356,6 +431,13 @@ int main(int argc, char** argv) {
   }
   nlohmann::json report = to_json_report(o, outcomes, storage_json, meaning);
   raidbench::add_storage_json(report, *context, controller, owner, verdicts);
-  fmt::print("{}\n", report.dump(2));
-  return 0;
+  write_stdout(report.dump(2) + "\n");
+  return stdout_written();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') progname = std::filesystem::path(argv[0]).filename().string();
+  return raidbench::tools::last_resort(progname, [&] { return run_tool(argc, argv); });
 }

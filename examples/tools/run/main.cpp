@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -18,7 +19,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "../common/scratch_directory.hpp"
+#include "../common/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "dispatch.hpp"
 #include "raidbench/core/units.hpp"
@@ -66,7 +70,8 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
 )";
 
 [[noreturn]] void die(const std::string& message) {
-  fmt::print(stderr, "rb-run: {}\n", message);
+  std::fflush(stdout);
+  std::fprintf(stderr, "rb-run: %s\n", message.c_str());
   std::exit(1);
 }
 
@@ -180,23 +185,49 @@ bool already_prepared(const options& o) {
   return true;
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
+// A run a signal (or a standard output nobody reads) stopped before it measured anything.
+int stopped(const char* when) {
+  if (!raidbench::tools::stdout_complete("rb-run")) return 1;
+  std::fprintf(stderr, "rb-run: interrupted %s\n", when);
+  return raidbench::interrupted_exit_status();
+}
+
+// The exit status once the result is printed: 1 when standard output lost it, 128 + the signal
+// when a signal cut the run short, 0 otherwise.
+int finished(bool interrupted) {
+  if (!raidbench::tools::stdout_complete("rb-run")) return 1;
+  return interrupted ? raidbench::interrupted_exit_status() : 0;
+}
+
+int run_tool(int argc, char** argv) {
   options o = parse(argc, argv);
+  raidbench::stop_on_signals stop_guard;
+  // A dump read is never one of the files the run writes.
+  std::vector<raidbench::tools::named_file> dumps;
+  for (const auto& f : o.controller.files) dumps.push_back({"--controller-file " + f.string(), f});
+  if (auto distinct = raidbench::tools::check_distinct(raidbench::tools::numbered_outputs(o.dir, "rb-run.", o.files, dumps), dumps);
+      !distinct)
+    die(distinct.message());
   // Before any file is touched, so a bad dump costs nothing.
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
     auto found = raidbench::gather_controller(o.controller);
+    if (!found && found.err().errnum == EINTR) {
+      std::fprintf(stderr, "rb-run: %s; nothing was measured\n", found.message().c_str());
+      return raidbench::interrupted_exit_status();
+    }
     if (!found) die(found.message());
     controller = std::move(*found);
   }
   // The scratch directory, held for the whole run: the files are created, used and removed through
-  // it, and clean-up removes only those this run created (core/held_directory.hpp).
+  // it, and clean-up removes only those this run created (core/held_directory.hpp), also when the
+  // stack unwinds past it, unless --keep.
   auto held = raidbench::tools::hold_scratch(o.dir, o.dir_named);
   if (!held) die(held.message());
   raidbench::held_directory& scratch = *held;
   o.held = &scratch;
+  const raidbench::tools::remove_created_on_exit cleaned(scratch, o.keep);
   const auto clean = [&] { scratch.remove_created(); };
 
   auto context = raidbench::gather_storage_context(o.dir);
@@ -204,14 +235,13 @@ int main(int argc, char** argv) {
     clean();
     die(context.message());
   }
-  if (o.context && !o.json) fmt::print("{}\n", raidbench::storage_text(*context, controller, o.controller));
+  if (o.context && !o.json) raidbench::tools::print_out(raidbench::storage_text(*context, controller, o.controller) + "\n");
   // The storage part of the JSON and the verdicts on what was measured, as every tool's.
   const auto add_storage = [&](nlohmann::json& j, const raidbench::result& measured) {
     const raidbench::named_result judged[] = {{"run", measured}};
     raidbench::add_storage_json(j, *context, controller, o.controller, judged);
   };
 
-  raidbench::stop_on_signals stop_guard;
   raidbench::run_options ro;
   // Free space, before a file is written: a set the filesystem cannot hold is one line, not ENOSPC later.
   if (struct statvfs vfs {}; !already_prepared(o) && ::fstatvfs(scratch.fd(), &vfs) == 0 &&
@@ -240,11 +270,10 @@ int main(int argc, char** argv) {
     }
     if (prepared->stats.interrupted) {  // stopped while laying the data down: nothing was measured
       clean();
-      fmt::print(stderr, "rb-run: interrupted while preparing the files; nothing was measured\n");
-      return raidbench::interrupted_exit_status();
+      return stopped("while preparing the files; nothing was measured");
     }
     if (!o.json)
-      fmt::print("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds());
+      raidbench::tools::print_out(fmt::format("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds()));
   }
   if (o.ramp_seconds > 0) {
     options ramp = o;
@@ -255,10 +284,9 @@ int main(int argc, char** argv) {
     if (!warm || warm->stats.interrupted) {
       if (!o.keep) clean();
       if (!warm) die(warm.message());
-      fmt::print(stderr, "rb-run: interrupted during the ramp; nothing was measured\n");
-      return raidbench::interrupted_exit_status();
+      return stopped("during the ramp; nothing was measured");
     }
-    if (!o.json) fmt::print("ramp: {:.2f} s, not counted\n", warm->stats.seconds());
+    if (!o.json) raidbench::tools::print_out(fmt::format("ramp: {:.2f} s, not counted\n", warm->stats.seconds()));
   }
   if (o.steady) {
     // Each round with its own seed, so a round does not replay the last one's blocks.
@@ -268,18 +296,21 @@ int main(int argc, char** argv) {
           round.seed = o.seed + i;
           return run_options_workload(round, ro);
         },
-        o.max_rounds, [&](unsigned i, double rate) { if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, rate); });
+        o.max_rounds, [&](unsigned i, double rate) {
+          if (!o.json) raidbench::tools::print_out(fmt::format("round {}: {:.1f} ops/s\n", i + 1, rate));
+        });
     if (!o.keep) clean();
     if (!r) die(r.message());
     if (o.json) {
       nlohmann::json j = r->window;
       add_storage(j, r->window);
       j["steady_state"] = raidbench::steady_state_json(*r);
-      fmt::print("{}\n", j.dump(2));
+      raidbench::tools::print_out(j.dump(2) + "\n");
     } else {
-      fmt::print("{}\n{}", raidbench::describe_steady_state(*r), raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
+      raidbench::tools::print_out(raidbench::describe_steady_state(*r) + "\n" +
+                                  raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
     }
-    return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+    return finished(r->window.stats.interrupted);
   }
   auto r = run_options_workload(o, ro);
   if (!o.keep) clean();
@@ -287,8 +318,16 @@ int main(int argc, char** argv) {
   if (o.json) {
     nlohmann::json j = *r;
     add_storage(j, *r);
-    fmt::print("{}\n", j.dump(2));
+    raidbench::tools::print_out(j.dump(2) + "\n");
+  } else {
+    raidbench::tools::print_out(raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
   }
-  else fmt::print("{}", raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
-  return r->stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+  return finished(r->stats.interrupted);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  raidbench::tools::ignore_sigpipe();
+  return raidbench::tools::last_resort("rb-run", [&] { return run_tool(argc, argv); });
 }

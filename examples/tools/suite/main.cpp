@@ -4,6 +4,7 @@
 // a results table and the verdicts, and writes report.json.
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,7 +22,10 @@
 #include <fmt/format.h>
 
 #include "../common/arguments.hpp"
+#include "../common/distinct_files.hpp"
+#include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
+#include "../common/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -183,16 +187,22 @@ struct step {
   std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&, unsigned round, double seconds)> run_round;
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc > 1 && std::string_view(argv[1]) == "sweep") return sweep_main(argc - 1, argv + 1);
+int run_suite(int argc, char** argv) {
   const options o = parse(argc, argv);
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
 
+  // Outputs that would replace an input or each other, refused before anything runs.
+  std::vector<raidbench::tools::named_file> outputs{{"--report " + o.report.string(), o.report}}, inputs;
+  if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
+  for (const auto& f : o.controller.files) inputs.push_back({"--controller-file " + f.string(), f});
+  if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
   // Read before anything is written, so a bad dump costs nothing.
   auto found = raidbench::gather_controller(o.controller);
+  if (!found && found.err().errnum == EINTR) {
+    std::fprintf(stderr, "raidbench: %s; nothing was measured\n", found.message().c_str());
+    return raidbench::interrupted_exit_status();
+  }
   if (!found) die(fmt::format("--controller-file: {}", found.message()));
   const std::optional<raidbench::controller_snapshot> controller = std::move(*found);
   if (auto writable = raidbench::tools::check_output_file(o.report); !writable) die(fmt::format("--report: {}", writable.message()));
@@ -200,6 +210,7 @@ int main(int argc, char** argv) {
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
   scratch s = scratch::open(o.dir, o.dir_named);
+  const scratch_guard cleaned(s);
   auto give_up = [&](const std::string& message) {
     s.clean();
     die(message);
@@ -330,13 +341,28 @@ int main(int argc, char** argv) {
   report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
+  // The JSON first, then the text, then the page: one that cannot be written is one line and exit
+  // status 1, and costs none of the others.
+  bool complete = true;
+  const auto written = [&](const char* option, const raidbench::expected<void>& w) {
+    if (!w) std::fprintf(stderr, "raidbench: %s: %s\n", option, w.message().c_str()), complete = false;
+    return bool(w);
+  };
+  const bool json_written = written("--report", raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"));
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
-  fmt::print("{}", format_report(report, controller_text));
-  if (!o.html.empty())
-    if (auto written = raidbench::tools::write_output_file(o.html, report_html(report, controller_text)); !written)
-      die(fmt::format("--html: {}", written.message()));
-  if (auto written = raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"); !written)
-    die(fmt::format("--report: {}", written.message()));
-  fmt::print("\nreport written to {}\n", o.report.string());
+  raidbench::tools::print_out(format_report(report, controller_text));
+  if (!o.html.empty()) written("--html", raidbench::tools::write_output_file(o.html, report_html(report, controller_text)));
+  if (json_written) raidbench::tools::print_out(fmt::format("\nreport written to {}\n", o.report.string()));
+  if (!raidbench::tools::stdout_complete("raidbench") || !complete) return 1;
   return report.interrupted ? raidbench::interrupted_exit_status() : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  raidbench::tools::ignore_sigpipe();
+  return raidbench::tools::last_resort("raidbench", [&] {
+    if (argc > 1 && std::string_view(argv[1]) == "sweep") return sweep_main(argc - 1, argv + 1);
+    return run_suite(argc, argv);
+  });
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
+#include "../common/distinct_files.hpp"
 #include "../common/output_file.hpp"
+#include "../common/standard_output.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -83,8 +86,8 @@ sweep_options parse_sweep(int argc, char** argv) {
   if (argc < 2) die("sweep needs a kind: iometer, atto or cdm (raidbench sweep --help)");
   const std::string kind = argv[1];
   if (kind == "--help" || kind == "-h") {
-    fmt::print("{}", sweep_usage);
-    std::exit(0);
+    raidbench::tools::print_out(sweep_usage);
+    std::exit(raidbench::tools::stdout_complete("raidbench") ? 0 : 1);
   }
   if (kind == "iometer") o.kind = sweep_kind::iometer;
   else if (kind == "atto") o.kind = sweep_kind::atto;
@@ -178,16 +181,28 @@ sweep_plan plan_of(const sweep_options& o) {
 int sweep_main(int argc, char** argv) {
   const sweep_options o = parse_sweep(argc, argv);
   raidbench::stop_on_signals stop_guard;
+  std::vector<raidbench::tools::named_file> outputs{{"--json " + o.json.string(), o.json}};
+  if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
+  if (auto distinct = raidbench::tools::check_distinct(outputs, {}); !distinct) die(distinct.message());
   if (auto writable = raidbench::tools::check_output_file(o.json); !writable) die(fmt::format("--json: {}", writable.message()));
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
   sweep_plan plan = plan_of(o);
+  plan.direct = !o.buffered;
 
   scratch s = scratch::open(o.dir, o.dir_named);
+  const scratch_guard cleaned(s);
   auto give_up = [&](const std::string& message) {
     s.clean();
     die(message);
   };
+  // Every point's values, checked before the file is prepared: a block larger than the file is
+  // refused now, not after the points before it ran.
+  run_options check_only;
+  check_only.check_only = true;
+  for (const auto& p : plan.points)
+    if (auto ok = run_sweep_point(s.dir, "sweep.dat", plan.file_size, p, plan.direct, p.seconds, plan.time_limit, 0, check_only); !ok)
+      give_up(fmt::format("{}: {}", p.name, ok.message()));
   auto context = gather_storage_context(o.dir);
   if (!context) give_up(context.message());
   if (context->filesystem.available_bytes && *context->filesystem.available_bytes < plan.file_size + (1u << 20))
@@ -203,20 +218,21 @@ int sweep_main(int argc, char** argv) {
   auto prepared = sequential_write(s.dir, file, plan.file_size, ro);
   progress.finish();
   if (!prepared) give_up(fmt::format("prepare {}: {}", s.dir.shown(file), prepared.message()));
-  plan.direct = !o.buffered;
   if (plan.direct && !s.dir.opens_with(file, O_RDONLY | O_DIRECT))
     give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
                         "figures will say the page cache may have served them", o.dir.string()));
 
-  sweep_outcome outcome{plan, {}, false, std::move(*context)};
+  sweep_outcome outcome{plan, {}, false, std::move(*context), {}};
+  // A point that fails ends the sweep; the points before it are kept, printed and written.
+  const auto failed = [&](const sweep_point& p, const error& e) { outcome.failure = fmt::format("{}: {}", p.name, e.message); };
   for (std::size_t i = 0; i < plan.points.size() && !stop_request().load() && !prepared->stats.interrupted; ++i) {
     const sweep_point& p = plan.points[i];
     if (plan.warmup_seconds > 0) {
       progress.start(i + 1, p.name + " (warm-up)", plan.warmup_seconds, 0);
       auto warm = run_sweep_point(s.dir, file, plan.file_size, p, plan.direct, plan.warmup_seconds, 0, 1000 + i, ro);
       progress.finish();
-      if (!warm) give_up(fmt::format("{}: {}", p.name, warm.message()));
-      if (warm->stats.interrupted) break;
+      if (!warm) failed(p, warm.err());
+      if (!warm || warm->stats.interrupted) break;
     }
     point_outcome done{p, {}, 0, 0};
     for (unsigned pass = 0; pass < p.passes && !stop_request().load(); ++pass) {
@@ -224,8 +240,8 @@ int sweep_main(int argc, char** argv) {
                      p.seconds > 0 ? 0 : plan.file_size);
       auto r = run_sweep_point(s.dir, file, plan.file_size, p, plan.direct, p.seconds, plan.time_limit, i * 100 + pass, ro);
       progress.finish();
-      if (!r) give_up(fmt::format("{}: {}", p.name, r.message()));
-      if (r->stats.interrupted) break;  // a cut pass would understate the point: it is not kept
+      if (!r) failed(p, r.err());
+      if (!r || r->stats.interrupted) break;  // a cut pass would understate the point: it is not kept
       done.passes.push_back(std::move(*r));
     }
     if (done.passes.size() < p.passes) break;
@@ -235,16 +251,27 @@ int sweep_main(int argc, char** argv) {
   outcome.interrupted = stop_request().load();
   s.clean();
 
-  fmt::print("{}", sweep_table(outcome));
-  if (auto written = raidbench::tools::write_output_file(o.json, sweep_json(outcome).dump(1) + "\n"); !written)
-    die(fmt::format("--json: {}", written.message()));
-  fmt::print("\npoints written to {}\n", o.json.string());
-  if (!o.html.empty()) {
-    if (auto written = raidbench::tools::write_output_file(o.html, sweep_html(outcome)); !written) die(fmt::format("--html: {}", written.message()));
-    fmt::print("page written to {}\n", o.html.string());
+  // The JSON first, then the table, then the page: one that cannot be written is one line and exit
+  // status 1, and costs none of the others.
+  bool complete = true;
+  const auto written = [&](const char* option, const expected<void>& w) {
+    if (!w) std::fprintf(stderr, "raidbench: %s: %s\n", option, w.message().c_str()), complete = false;
+    return bool(w);
+  };
+  const bool json_written = written("--json", raidbench::tools::write_output_file(o.json, sweep_json(outcome).dump(1) + "\n"));
+  raidbench::tools::print_out(sweep_table(outcome));
+  if (json_written) raidbench::tools::print_out(fmt::format("\npoints written to {}\n", o.json.string()));
+  if (!o.html.empty() && written("--html", raidbench::tools::write_output_file(o.html, sweep_html(outcome))))
+    raidbench::tools::print_out(fmt::format("page written to {}\n", o.html.string()));
+  if (!raidbench::tools::stdout_complete("raidbench")) complete = false;
+  if (!outcome.failure.empty()) {
+    std::fprintf(stderr, "raidbench: sweep stopped at %s (%zu of %zu points finished%s)\n", outcome.failure.c_str(),
+                 outcome.points.size(), plan.points.size(), json_written ? ", and written" : "");
+    return 1;
   }
+  if (!complete) return 1;
   if (outcome.interrupted) {
-    fmt::print(stderr, "raidbench: interrupted: {} of {} points finished\n", outcome.points.size(), plan.points.size());
+    std::fprintf(stderr, "raidbench: interrupted: %zu of %zu points finished\n", outcome.points.size(), plan.points.size());
     return interrupted_exit_status();
   }
   return 0;

@@ -24,6 +24,7 @@ struct sweep_outcome {
   std::vector<raidbench::point_outcome> points;
   bool interrupted = false;
   raidbench::storage_context context;
+  std::string failure;  ///< "POINT: why" when a point failed and ended the sweep; empty otherwise
 };
 
 inline constexpr int sweep_schema_version = 1;
@@ -45,7 +46,9 @@ inline std::string sweep_header(const sweep_outcome& o) {
   return fmt::format("{} on {} ({} file, {}{}{})\n", what, o.context.path, raidbench::format_iec(p.file_size),
                      p.direct ? "O_DIRECT" : "buffered: without O_DIRECT the page cache may have served these figures",
                      p.warmup_seconds > 0 ? fmt::format(", {} s warm-up per point not counted", p.warmup_seconds) : "",
-                     o.interrupted ? fmt::format(", INTERRUPTED: {} of {} points", o.points.size(), p.points.size()) : "");
+                     o.interrupted ? fmt::format(", INTERRUPTED: {} of {} points", o.points.size(), p.points.size())
+                     : !o.failure.empty() ? fmt::format(", FAILED at {}: {} of {} points", o.failure, o.points.size(), p.points.size())
+                                          : "");
 }
 
 /// A sweep's finished points laid out as the write-ups show them: a row per block size (ATTO,
@@ -165,6 +168,7 @@ inline nlohmann::json sweep_json(const sweep_outcome& o) {
           {"file_size", o.plan.file_size},
           {"warmup_seconds", o.plan.warmup_seconds},
           {"interrupted", o.interrupted},
+          {"failed", o.failure.empty() ? nlohmann::json() : nlohmann::json(o.failure)},
           {"planned_points", o.plan.points.size()},
           {"context", o.context},
           {"points", points}};

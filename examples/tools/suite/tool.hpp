@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 
 [[noreturn]] inline void die(const std::string& message) {
   std::fflush(stdout);
-  fmt::print(stderr, "raidbench: {}\n", message);
+  std::fprintf(stderr, "raidbench: %s\n", message.c_str());
   std::exit(1);
 }
 
@@ -66,7 +66,21 @@ struct scratch {
   void clean() { dir.remove_created(); }
 };
 
-/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise.
+/// Removes the scratch files when the stack unwinds past them: a run an exception cuts short
+/// (common/last_resort.hpp) leaves nothing behind. clean() may have run already: it runs once.
+class scratch_guard {
+ public:
+  explicit scratch_guard(scratch& s) : s_(s) {}
+  scratch_guard(const scratch_guard&) = delete;
+  scratch_guard& operator=(const scratch_guard&) = delete;
+  ~scratch_guard() { s_.clean(); }
+
+ private:
+  scratch& s_;
+};
+
+/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise. Never
+/// fails the run: a closed terminal loses the bar, not the measurements.
 class progress_display {
  public:
   progress_display(bool enabled, std::size_t steps) : enabled_(enabled), tty_(::isatty(2) == 1), steps_(steps) {}
@@ -78,7 +92,7 @@ class progress_display {
     bytes_ = expected_bytes;
     if (!enabled_) return;
     if (tty_) draw(0, 0);
-    else fmt::print(stderr, "raidbench: [{}/{}] {}\n", step_, steps_, name_);
+    else say(fmt::format("raidbench: [{}/{}] {}\n", step_, steps_, name_));
   }
   void update(const raidbench::progress_snapshot& s) {
     if (!enabled_ || !tty_) return;
@@ -89,14 +103,18 @@ class progress_display {
     draw(std::min(done, 1.0), elapsed > 0 ? static_cast<double>(bytes) / elapsed / 1e6 : 0);
   }
   void finish() {
-    if (enabled_ && tty_) fmt::print(stderr, "\r{:80}\r", "");
+    if (enabled_ && tty_) say(fmt::format("\r{:80}\r", ""));
   }
 
  private:
   void draw(double done, double mb_per_second) {
     const int filled = static_cast<int>(done * 20);
-    fmt::print(stderr, "\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_,
-               name_, done * 100, mb_per_second);
+    say(fmt::format("\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_, name_,
+                    done * 100, mb_per_second));
+  }
+  static void say(const std::string& text) {
+    std::fputs(text.c_str(), stderr);
+    std::fflush(stderr);
   }
   bool enabled_, tty_;
   std::size_t steps_, step_ = 0;

@@ -168,12 +168,6 @@ inline comparable_test make_test(std::string name, std::map<std::string, std::st
   return t;
 }
 
-// "job1/read", then "job1/read #2" for the next job of that name.
-inline std::string unique_name(std::map<std::string, std::size_t>& seen, const std::string& base) {
-  const std::size_t n = ++seen[base];
-  return n == 1 ? base : base + " #" + std::to_string(n);
-}
-
 // Records a percentile (key "50.000000" or "50.00") when it is one of the three kept.
 inline void keep_percentile(measured& m, std::string_view key, double seconds) {
   const auto p = parse_decimal(key);

@@ -3,6 +3,8 @@
 /// as benchmarks print them (a decimal point or, in a localized run, a decimal comma) and the units
 /// of their rates and sizes, each with its own base.
 #include <cmath>
+#include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +70,13 @@ inline std::optional<double> seconds_per_unit(std::string_view unit) {
   if (unit == "ms" || unit == "msec") return 1e-3;
   if (unit == "s" || unit == "sec" || unit == "secs") return 1.0;
   return std::nullopt;
+}
+
+/// A test's name, unique in its run: `base` the first time, then "base #2", "base #3"… (`seen`
+/// counts the names given so far: one look-up each, however many runs a log holds).
+inline std::string unique_name(std::map<std::string, std::size_t>& seen, const std::string& base) {
+  const std::size_t n = ++seen[base];
+  return n == 1 ? base : base + " #" + std::to_string(n);
 }
 
 /// A figure with a value.

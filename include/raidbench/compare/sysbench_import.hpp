@@ -290,13 +290,11 @@ struct importer_traits<sysbench_output> {
       }
       read_key_value(*current(), kv->key, kv->value, r.notes, l);
     }
+    std::map<std::string, std::size_t> seen;
     for (auto& s : runs) {
       if (s.test.name == "cpu") r.tool = r.tool.empty() || r.tool == "sysbench cpu" ? "sysbench cpu" : r.tool;
       else if (r.tool.empty()) r.tool = "sysbench fileio";
-      std::string name = s.test.name;
-      for (int n = 2; std::any_of(r.tests.begin(), r.tests.end(), [&](const comparable_test& t) { return t.name == name; }); ++n)
-        name = s.test.name + " #" + std::to_string(n);
-      s.test.name = name;
+      s.test.name = text::unique_name(seen, s.test.name);
       // A run's time is its limit unless nothing else rates it (0.4's cpu test: a fixed number of events).
       const bool rated = std::any_of(s.test.figures.begin(), s.test.figures.end(), [](const figure& f) {
         return f.metric != "total_time" && f.direction == better::higher;

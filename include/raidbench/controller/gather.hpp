@@ -34,9 +34,11 @@ struct controller_snapshot {
   std::vector<std::string> notes;  ///< parse warnings, skipped outputs, tools that did not answer
 };
 
-/// Reads the named dumps (any unreadable one is an error: the user asked for it), or runs live
-/// mode, with the parsers of `parsers` (the shipped ones, or a list with yours: pipeline.hpp). nullopt
-/// when there are no files and live mode is off, finds no tool, or reads nothing.
+/// Reads the named dumps (core/input_file.hpp; any unreadable one is an error: the user asked for
+/// it), or runs live mode, with the parsers of `parsers` (the shipped ones, or a list with yours:
+/// session/pipeline.hpp). nullopt when there are no files and live mode is off, finds no tool, or
+/// reads nothing. A signal that stopped live mode is an error whose errnum is EINTR (the signal
+/// itself has gone to the caller's handler, core/child_process.hpp).
 RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(const controller_request& request,
                                                                              std::span<const parser_entry> parsers = shipped_parsers);
 

@@ -1,6 +1,7 @@
 #pragma once
 /// Live mode: finds the vendor RAID tools on a search path, runs each with the commands that dump
-/// its controllers, and hands back what they printed (controller/collect.hpp reads it).
+/// its controllers (core/child_process.hpp: a deadline per call, the output capped, nothing left
+/// running), and hands back what they printed (controller/collect.hpp reads it).
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -22,7 +23,7 @@ inline std::string default_tool_search_path() {
 struct live_options {
   std::string search_path = default_tool_search_path();  ///< like $PATH: directories separated by ':'
   std::filesystem::path mdstat = "/proc/mdstat";
-  std::chrono::seconds timeout{120};  ///< per command; vendor tools can hang on a sick bus
+  std::chrono::seconds timeout{120};  ///< per command, start to exit; vendor tools can hang on a sick bus
 };
 
 /// One text to read: what a command printed, the mdstat file, or a saved dump, named for messages.
@@ -36,6 +37,8 @@ struct live_result {
   std::vector<std::string> tools;  ///< the tools found, by full path (and the mdstat file when it lists arrays)
   std::vector<captured_output> outputs;
   std::vector<std::string> problems;
+  /// SIGINT, SIGTERM or SIGHUP stopped a command, and live mode ran no further one (0: none did).
+  int interrupted_by = 0;
 };
 
 /// The tool names live mode looks for, in the order it tries them, for a "none found" message.

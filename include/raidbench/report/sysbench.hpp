@@ -24,7 +24,7 @@ struct sysbench_summary {
   const latency_histogram* latency = nullptr; ///< every timed event
   unsigned percentile = 95;                  ///< 0: percentile stats disabled
   std::vector<double> thread_events;         ///< events per thread
-  std::vector<double> thread_seconds;        ///< time in events per thread
+  std::vector<double> thread_seconds;        ///< time in events per thread (async I/O: its wall time)
 };
 
 /// "General statistics:", "Latency (ms):" and "Threads fairness:", each followed by a blank line.

@@ -80,6 +80,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
                                       out.workload.threads);
       !ok)
     return ok.err();
+  if (options.check_only) return out;
 
   thread_stats stats;
   detail::thread_job job;

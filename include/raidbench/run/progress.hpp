@@ -34,6 +34,10 @@ struct run_options {
   std::function<void(const progress_snapshot&)> on_progress;  ///< called from the calling thread
   std::chrono::milliseconds progress_interval{1000};
   const std::atomic<bool>* stop_flag = nullptr;  ///< default: raidbench::stop_request()
+  /// Only the checks a run makes before it touches its target (sizes, alignment, queue depth, the
+  /// buffers' memory): a plan of many runs (a sweep) checks every one before the first starts. The
+  /// result is empty.
+  bool check_only = false;
   /// Copy workloads: receives the totals when the run ends, also when it fails (dd prints them then).
   progress_snapshot* final_snapshot = nullptr;
   /// Copy workloads with mix::copy::continue_after_read_error: called after each failed read, with

@@ -7,19 +7,9 @@
 #include <cstddef>
 #include <iterator>
 
+#include "raidbench/core/stop_request.hpp"
+
 namespace raidbench {
-
-/// The process-wide stop request that runs check by default; set from signal handlers.
-inline std::atomic<bool>& stop_request() noexcept {
-  static std::atomic<bool> requested{false};
-  return requested;
-}
-
-/// The signal that asked to stop (0: none yet); our own tools exit with 128 + it.
-inline std::atomic<int>& stop_signal() noexcept {
-  static std::atomic<int> signal{0};
-  return signal;
-}
 
 namespace detail {
 extern "C" inline void raidbench_request_stop(int signal) {

@@ -103,6 +103,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
   bool input_done = false;
   bool flush_due = false;  // timing::gated: a flush round waits until nothing is in flight
   std::uint64_t t = now_ns();
+  const std::uint64_t loop_start = t;  // the busy time is the wall time from here (thread_stats::busy_ns)
   position where{};
   // Starts a periodic flush of `file`. With timing::gated only once it has its turn (false: the run
   // ends instead) and with nothing else in flight, so the wait times no I/O.
@@ -193,6 +194,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       break;
     }
     t = now_ns();
+    stats.set_busy(t - loop_start);
     unsigned head;
     unsigned seen = 0;
     io_uring_cqe* cqe;
@@ -202,7 +204,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       if (s == flush_slot) {
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
-        stats.record(op_kind::flush, t - flush_started, 0);
+        stats.record_in_flight(op_kind::flush, t - flush_started, 0);
         if (++flush_file < flush_end && !job.failure && !(flush.flushes_are_ops && issued >= job.max_ops) &&
             !start_flush(flush_file))
           input_done = true;
@@ -217,7 +219,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         input_done = true;
         continue;
       }
-      stats.record(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
+      stats.record_in_flight(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
     }
     ::io_uring_cq_advance(ring, seen);
   }
@@ -237,11 +239,12 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         break;
       }
       const std::uint64_t flushed = now_ns();
-      stats.record(op_kind::flush, flushed - t, 0);
+      stats.record_in_flight(op_kind::flush, flushed - t, 0);
       ++stats.closing_flushes;
       t = flushed;
     }
   }
+  stats.set_busy(t - loop_start);
   stats.elapsed_ns = t - job.start_ns;
 }
 

@@ -16,7 +16,9 @@ struct alignas(64) thread_stats {
   std::array<latency_histogram, op_kind_count> latency{};
   std::array<std::uint64_t, op_kind_count> ops{};  ///< timed or not (timing::totals leaves the histograms empty)
   std::array<std::uint64_t, op_kind_count> bytes{};
-  std::uint64_t busy_ns = 0;     ///< time spent inside timed operations
+  /// Time spent inside timed operations; with a queue engine, whose operations overlap, the thread's
+  /// wall time in its loop (sysbench's async "execution time"), not the sum of their latencies.
+  std::uint64_t busy_ns = 0;
   std::uint64_t elapsed_ns = 0;  ///< wall time of this thread's run
   std::uint64_t closing_flushes = 0;  ///< flushes after the last I/O (sync at_end), among the flush kind's
   record_counts records{};       ///< full and partial records (copy workloads only)
@@ -27,6 +29,14 @@ struct alignas(64) thread_stats {
     std::atomic_ref<std::uint64_t>(busy_ns).store(busy_ns + latency_ns, std::memory_order_relaxed);
     count(kind, n_bytes);
   }
+  /// One timed operation of a queue engine, overlapping others: its latency counts, and the busy time
+  /// comes from set_busy.
+  void record_in_flight(op_kind kind, std::uint64_t latency_ns, std::uint64_t n_bytes) noexcept {
+    latency[static_cast<std::size_t>(kind)].record(latency_ns);
+    count(kind, n_bytes);
+  }
+  /// The thread's busy time so far, for a queue engine: its wall time in the loop.
+  void set_busy(std::uint64_t ns) noexcept { std::atomic_ref<std::uint64_t>(busy_ns).store(ns, std::memory_order_relaxed); }
   /// One operation that was not timed (timing::totals).
   void count(op_kind kind, std::uint64_t n_bytes) noexcept {
     const auto k = static_cast<std::size_t>(kind);

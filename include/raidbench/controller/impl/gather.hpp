@@ -4,8 +4,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +15,7 @@
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/core/expected.hpp"
+#include "raidbench/core/input_file.hpp"
 
 namespace raidbench {
 
@@ -27,14 +26,17 @@ RAIDBENCH_API expected<std::optional<controller_snapshot>> gather_controller(con
   std::string source;
   if (!request.files.empty()) {
     for (const auto& file : request.files) {
-      std::ifstream in(file, std::ios::binary);
-      if (!in) return fail(fmt::format("cannot read {}: {}", file.string(), std::strerror(errno)));
-      std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      auto text = read_input_file(file.string());
+      if (!text) return text.err();
       source += (source.empty() ? "" : ", ") + file.string();
-      texts.push_back({file.string(), std::move(text)});
+      texts.push_back({file.string(), std::move(*text)});
     }
   } else if (request.live) {
     live_result found = run_live(request.tools);
+    if (found.interrupted_by != 0)
+      return error{fmt::format("interrupted while reading the controller ({})",
+                               found.problems.empty() ? fmt::format("SIG{}", ::sigabbrev_np(found.interrupted_by)) : found.problems.back()),
+                   EINTR};
     for (const auto& tool : found.tools) source += (source.empty() ? "live: " : ", ") + tool;
     notes = std::move(found.problems);
     texts = std::move(found.outputs);

@@ -5,9 +5,11 @@
 #include <array>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -924,23 +926,25 @@ class reader {
     for (auto& c : inv_.controllers) merge_repeated_drives(c);
   }
 
-  // -LdPdInfo prints a drive again under every VD it belongs to: one drive per enclosure and slot.
+  // -LdPdInfo prints a drive again under every VD it belongs to: one drive per enclosure and slot,
+  // the first of each filled from the later ones, in one pass (a dump may list thousands).
   static void merge_repeated_drives(controller& c) {
-    auto& drives = c.physical_drives;
-    for (std::size_t i = 0; i < drives.size(); ++i) {
-      for (std::size_t j = i + 1; j < drives.size();) {
-        const bool same = drives[i].enclosure && drives[i].slot && drives[i].enclosure == drives[j].enclosure &&
-                          drives[i].slot == drives[j].slot;
-        if (same) {
-          fill(drives[i], drives[j]);
-          drives.erase(drives.begin() + static_cast<std::ptrdiff_t>(j));
-        } else {
-          ++j;
+    std::unordered_map<std::uint64_t, std::size_t> kept_at;  // enclosure << 32 | slot → index in kept
+    std::vector<physical_drive> kept;
+    kept.reserve(c.physical_drives.size());
+    for (auto& d : c.physical_drives) {
+      if (d.enclosure && d.slot) {
+        const auto [at, first] = kept_at.try_emplace(std::uint64_t{*d.enclosure} << 32 | *d.slot, kept.size());
+        if (!first) {
+          fill(kept[at->second], d);
+          continue;
         }
       }
-      if (!drives[i].location && drives[i].enclosure && drives[i].slot)
-        drives[i].location = std::to_string(*drives[i].enclosure) + ":" + std::to_string(*drives[i].slot);
+      kept.push_back(std::move(d));
     }
+    for (auto& d : kept)
+      if (!d.location && d.enclosure && d.slot) d.location = std::to_string(*d.enclosure) + ":" + std::to_string(*d.slot);
+    c.physical_drives = std::move(kept);
   }
 
   inventory inv_;

@@ -64,7 +64,11 @@ RAIDBENCH_API std::string sysbench_general_report(const sysbench_summary& s) {
     out += fmt::format("        {:3}th percentile:{:28.2f}\n", s.percentile, detail::ms(h.percentile_ns(s.percentile)));
   else
     out += "         percentile stats:               disabled\n";
-  out += fmt::format("         sum:{:40.2f}\n\n", detail::ms(static_cast<double>(h.sum_ns())));
+  // sysbench's sum is of its threads' execution times: the latencies' sum, except where they overlap
+  // (async I/O), where it is the threads' wall time.
+  double busy_seconds = 0;
+  for (double t : s.thread_seconds) busy_seconds += t;
+  out += fmt::format("         sum:{:40.2f}\n\n", busy_seconds * 1e3);
   const spread events = spread_of(s.thread_events);
   const spread busy = spread_of(s.thread_seconds);
   out += "Threads fairness:\n";

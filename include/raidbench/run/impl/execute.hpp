@@ -97,6 +97,7 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
   const workload_description& d = *r.description;
   const bool stream = r.engine == engine::kind::stream;
   if (auto ok = validate(d, r.inputs.open_bits, r.engine); !ok) return ok.err();
+  if (options.check_only) return run_statistics{};
   auto opened = open_for(r);
   if (!opened) return opened.err();
   opened_target& files = *opened;
