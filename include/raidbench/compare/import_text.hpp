@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -68,6 +69,15 @@ inline std::optional<double> seconds_per_unit(std::string_view unit) {
   if (unit == "ms" || unit == "msec") return 1e-3;
   if (unit == "s" || unit == "sec" || unit == "secs") return 1.0;
   return std::nullopt;
+}
+
+/// A failure message that names the first line the importer could not read (its first
+/// "line not read: …" note), when there is one: what to look at in a layout it does not know.
+inline std::string with_first_unread(std::string message, const std::vector<std::string>& notes) {
+  constexpr std::string_view mark = "line not read: ";
+  for (const auto& n : notes)
+    if (n.starts_with(mark)) return message + "; the first line it could not read: " + n.substr(mark.size());
+  return message;
 }
 
 /// A figure with a value.

@@ -7,6 +7,7 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/importer_traits.hpp"
+#include "raidbench/compare/unknown_output.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/tag_list.hpp"
 
@@ -28,11 +29,21 @@ std::optional<std::string_view> detect_output(std::string_view text, importer_li
   return detail::first_detecting(text, list);
 }
 
-/// Imports text with the first importer of the list that recognises it, from the text alone.
+/// Imports text with the first importer of the list that recognises it, from the text alone; a
+/// mail-quoted text ("> " before its lines) is read unquoted. A text none recognises fails saying
+/// what it is when it says so (a database benchmark, a known tool's unknown layout).
 template <class... Formats>
 expected<run_record> import_any(std::string_view text, importer_list<Formats...> list) {
-  auto result = detail::read_first<expected<run_record>>(text, list, []<class Format>(std::string_view t) { return import_as<Format>(t); });
-  if (result) return std::move(*result);
+  auto read = [&](std::string_view t) {
+    return detail::read_first<expected<run_record>>(t, list, []<class Format>(std::string_view x) { return import_as<Format>(x); });
+  };
+  if (auto result = read(text)) return std::move(*result);
+  if (const auto unquoted = unquoted_mail(text))
+    if (auto result = read(*unquoted)) {
+      if (*result) result->value().notes.push_back("read after removing the mail quoting ('> ') before its lines");
+      return std::move(*result);
+    }
+  if (auto why = why_not_imported(text)) return fail(*why);
   return fail("not an output raidbench can import (tried: " + detail::names_of(list) + ")");
 }
 
