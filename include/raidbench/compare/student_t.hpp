@@ -1,7 +1,7 @@
 #pragma once
 /// Student's t distribution for any positive degrees of freedom (Welch's are fractional): its
 /// upper tail, distribution function and quantile, from the regularized incomplete beta function.
-/// Relative error below 1e-12 up to 1,000 degrees of freedom and 1e-9 beyond (tests/statistics/
+/// Relative error below 1e-11 up to 1,000 degrees of freedom and 1e-9 beyond (tests/statistics/
 /// student_t.cpp checks it against Boost.Math, whose header costs 3 s of compile time per use).
 #include "raidbench/core/linkage.hpp"
 
