@@ -118,6 +118,26 @@ BOOST_AUTO_TEST_CASE(flags_exactly_the_odd_hosts_with_their_reasons) {
   BOOST_TEST(contains(markdown.out, "- `db-slow` (performance): fsync 8 kB ops_per_second: -62.0 %"));
 }
 
+BOOST_AUTO_TEST_CASE(control_characters_in_host_names_are_escaped) {
+  // A host directory named with a newline and a terminal escape: one table row, no escape printed.
+  const temp_dir dir;
+  const auto fleet = dir / "results";
+  for (int i = 0; i < 4; ++i) write_report(fleet, {.name = "db" + std::to_string(i), .fsync_ops = 5000u + 10u * i});
+  write_report(fleet, {.name = "evil\nhost\x1b[31m|x", .fsync_ops = 5005});
+  for (const char* format : {"text", "markdown"}) {
+    const auto r = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --format=" + format);
+    BOOST_TEST_REQUIRE(r.status == 0, r.err);
+    BOOST_TEST(r.out.find('\x1b') == std::string::npos, format);
+    BOOST_TEST(contains(r.out, std::string(format) == "text" ? "evil\\nhost\\x1b[31m|x" : "evil\\nhost\\x1b[31m\\|x"), r.out);
+    std::size_t rows = 0;
+    for (std::size_t at = r.out.find("evil"); at != std::string::npos; at = r.out.find("evil", at + 1)) {
+      const auto line_start = r.out.rfind('\n', at) + 1;
+      rows += r.out.compare(line_start, 3, "  e") == 0 || r.out.compare(line_start, 3, "| e") == 0;
+    }
+    BOOST_TEST(rows == 2u, format);  // one row per test
+  }
+}
+
 BOOST_AUTO_TEST_CASE(an_empty_or_missing_fleet_is_one_line_and_exit_1) {
   const temp_dir dir;
   const auto empty = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(dir.path().string()));

@@ -47,12 +47,13 @@ using raidbench::run_record;
 std::string progname = "rb-compare";
 
 [[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "%s: %s\n", progname.c_str(), message.c_str());
+  std::fprintf(stderr, "%s: %s\n", progname.c_str(), raidbench::printable(message).c_str());
   std::exit(1);
 }
 
 [[noreturn]] void usage_error(const std::string& message) {
-  std::fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n", progname.c_str(), message.c_str(), progname.c_str());
+  std::fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n", progname.c_str(), raidbench::printable(message).c_str(),
+               progname.c_str());
   std::exit(2);
 }
 
@@ -320,7 +321,8 @@ std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
         for (const auto& f : std::filesystem::directory_iterator(e, ec))
           if (f.is_regular_file(ec)) inside.push_back(f.path());
         if (inside.size() != 1) {
-          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(), e.c_str());
+          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(),
+                       raidbench::printable(e.string()).c_str());
           continue;
         }
         file = inside.front();
@@ -331,7 +333,7 @@ std::vector<raidbench::fleet_host> read_fleet(const std::string& dir) {
     // A fleet goes on without a host whose results cannot be read: it is named on stderr.
     auto runs = try_read_runs(file.string());
     if (!runs) {
-      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), runs.message().c_str());
+      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), raidbench::printable(runs.message()).c_str());
       continue;
     }
     hosts.push_back({host, std::move(runs->front())});

@@ -94,6 +94,16 @@ inline std::string direction_words(const comparison_row& r, const side_change& c
 
 inline std::string interval(const side_change& c) { return fmt::format("CI {:+.1f} to {:+.1f} %", *c.low_percent, *c.high_percent); }
 
+// ": B's runs drift -3.1 %/run" for the side whose runs of this row trend the more, when one's trend
+// is significant (or, for a call its side's drift withdrew, `always`).
+inline std::string drift_note(const side_change& c, std::size_t side, const std::vector<std::string>& labels, bool always = false) {
+  auto counts = [&](const std::optional<row_trend>& t) { return t && (always || t->significant); };
+  const bool base = counts(c.base_trend) && (!counts(c.trend) || std::fabs(c.base_trend->percent_per_run) > std::fabs(c.trend->percent_per_run));
+  if (!base && !counts(c.trend)) return "";
+  const row_trend& t = base ? *c.base_trend : *c.trend;
+  return fmt::format(": {}'s runs drift {:+.1f} %/run", printable(labels[base ? 0 : side]), t.percent_per_run);
+}
+
 // The change cell: the change in words and what the runs say of it.
 inline std::string show_change(const comparison_row& r, std::size_t side, const std::vector<std::string>& labels) {
   const side_change& c = r.changes[side];
@@ -103,15 +113,11 @@ inline std::string show_change(const comparison_row& r, std::size_t side, const 
   switch (c.noise) {
     case noise_call::beyond: return out + ", beyond noise (" + interval(c) + ")";
     case noise_call::within: return (c.percent ? fmt::format("{:+.1f} %, ", *c.percent) : std::string()) + "unchanged (" + interval(c) + ")";
-    case noise_call::drift: {
-      const bool base = c.base_trend && (!c.trend || std::fabs(c.base_trend->percent_per_run) > std::fabs(c.trend->percent_per_run));
-      const row_trend& t = base ? *c.base_trend : *c.trend;
-      return out + fmt::format(", not called: {}'s runs drift {:+.1f} %/run", printable(labels[base ? 0 : side]), t.percent_per_run);
-    }
+    case noise_call::drift: return out + ", not called" + drift_note(c, side, labels, true);
     case noise_call::cannot_tell:
       if (!c.low_percent) return out + ", cannot tell (" + c.reason + ")";
-      if (c.runs_needed) return out + fmt::format(", cannot tell ({}; {} runs a side would tell)", interval(c), *c.runs_needed);
-      return out + fmt::format(", cannot tell ({}; not with {} runs a side)", interval(c), max_runs_needed);
+      if (c.runs_needed) return out + fmt::format(", cannot tell ({}; {} runs a side would tell{})", interval(c), *c.runs_needed, drift_note(c, side, labels));
+      return out + fmt::format(", cannot tell ({}; not with {} runs a side{})", interval(c), max_runs_needed, drift_note(c, side, labels));
     case noise_call::no_value: return out;
   }
   return out;
@@ -164,9 +170,10 @@ inline std::vector<std::string> headline(const comparison& c, const std::vector<
   const std::string rows = c.options.all_metrics ? "every compared metric" : "each test's rate and tail latency";
   for (std::size_t i = 1; i < c.labels.size(); ++i) {
     const side_summary& s = c.summaries[i];
-    std::string line = fmt::format("{} against {}: {}, {}, {} unchanged, {} undecided, of {} rows ({})", printable(c.labels[i]),
+    std::string line = fmt::format("{} against {}: {}, {}, {} unchanged, {} undecided, of {} row{} ({})", printable(c.labels[i]),
                                    printable(c.labels.front()), percent_list(s.faster, "faster", s.median_faster),
-                                   percent_list(s.slower, "slower", s.median_slower), s.unchanged, s.undecided, s.rows, rows);
+                                   percent_list(s.slower, "slower", s.median_slower), s.unchanged, s.undecided, s.rows,
+                                   s.rows == 1 ? "" : "s", rows);
     if (s.without_noise > 0 && s.without_noise == s.undecided)
       line += "; the runs cannot estimate the noise: run 3 or more a side (raidbench --repeat 5, a directory of runs) or give --noise";
     lines.push_back(std::move(line));

@@ -37,12 +37,14 @@ expected<run_record> import_any(std::string_view text, importer_list<Formats...>
   auto read = [&](std::string_view t) {
     return detail::read_first<expected<run_record>>(t, list, []<class Format>(std::string_view x) { return import_as<Format>(x); });
   };
-  if (auto result = read(text)) return std::move(*result);
+  auto result = read(text);
+  if (result && *result) return std::move(*result);
   if (const auto unquoted = unquoted_mail(text))
-    if (auto result = read(*unquoted)) {
-      if (*result) result->value().notes.push_back("read after removing the mail quoting ('> ') before its lines");
-      return std::move(*result);
+    if (auto again = read(*unquoted); again && *again) {
+      again->value().notes.push_back("read after removing the mail quoting ('> ') before its lines");
+      return std::move(*again);
     }
+  if (result) return std::move(*result);
   if (auto why = why_not_imported(text)) return fail(*why);
   return fail("not an output raidbench can import (tried: " + detail::names_of(list) + ")");
 }

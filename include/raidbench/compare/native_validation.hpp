@@ -120,7 +120,7 @@ inline std::optional<std::string> impossible_in(const nlohmann::json& j) {
         return fmt::format("{} = {}: a time, count or rate cannot be negative", path_of(at), v.dump());
     } else if (v.is_object()) {
       if (const auto s = v.find("statistics"); s != v.end() && s->is_object() && v.contains("workload"))
-        if (auto why = check_statistics(*s)) return fmt::format("{}: {}", path_of(at), *why);
+        if (auto why = check_statistics(*s)) return at == 0 ? *why : fmt::format("{}: {}", path_of(at), *why);
       for (auto e = v.begin(); e != v.end(); ++e) {
         nodes.push_back({&e.value(), at, e.key()});
         stack.push_back(nodes.size() - 1);

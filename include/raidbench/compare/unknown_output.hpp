@@ -10,24 +10,25 @@
 
 namespace raidbench {
 
-/// The text without mail or forum quoting: each line's leading '>' marks (and the space after each)
-/// removed; nullopt when no line is quoted.
+/// The quoted lines of a mail or forum post, without their quoting: each line that starts with '>'
+/// loses its '>' marks (and the space after each); the lines around the quote ("… wrote:") are left
+/// out. nullopt when no line is quoted.
 inline std::optional<std::string> unquoted_mail(std::string_view text) {
   std::string out;
-  out.reserve(text.size());
   bool quoted = false;
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
-    if (line.starts_with('>')) quoted = true;
+    start = end + 1;
+    if (!line.starts_with('>')) continue;
+    quoted = true;
     while (line.starts_with('>')) {
       line.remove_prefix(1);
       if (line.starts_with(' ')) line.remove_prefix(1);
     }
     out.append(line);
-    if (end < text.size()) out += '\n';
-    start = end + 1;
+    out += '\n';
   }
   if (!quoted) return std::nullopt;
   return out;
