@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(repeated_runs_tell_a_change_from_noise_and_drift) {
   // Drifting less, from A's level, the change is too small to tell, and the drift is said.
   write_dd_runs(dir / "e", {200, 184, 169.28, 155.74, 143.28});
   const auto e = compare(quoted((dir / "a").string()) + " " + quoted((dir / "e").string()));
-  BOOST_TEST(contains(row(e.out, "copy #1 throughput"), "-15.4 % slower, cannot tell (CI -28.1 to -0.4 %; 12 runs a side would tell: B's runs drift -8.0 %/run)"));
+  BOOST_TEST(contains(row(e.out, "copy #1 throughput"), "-15.4 % slower, cannot tell (CI -28.1 to -0.4 %; 13 runs a side would tell: B's runs drift -8.0 %/run)"));
   // A quoted glob is one side too; the JSON keeps each decision.
   const auto g = compare(quoted((dir / "a" / "*").string()) + " " + quoted((dir / "b" / "*").string()) + " " + quoted((dir / "c").string()) + " " +
                          quoted((dir / "d").string()) + " --json");

@@ -36,7 +36,8 @@ enum class noise_call {
 struct change_rule {
   double alpha = 0.05;        ///< family-wise: the chance that a comparison of identical setups contains any call
   double min_effect = 0.05;   ///< a change is called only beyond ±min_effect (0.05 = ±5 %)
-  double drift_alpha = 0.05;  ///< Mann–Kendall's level for a trend within one side of one row
+  double drift_alpha = 0.05;  ///< Mann–Kendall's level for a drift: a row's own at drift_alpha / rows, a side's over its rates at half
+  double drift_guard = 0.2;   ///< a side's trend over its rates this likely withdraws the calls its drift could explain
   double power = 0.8;         ///< the power the runs needed are worked out for
 };
 
@@ -73,7 +74,7 @@ struct row_judgement {
   double confidence = 0;     ///< the interval's level: Holm's level for the row in its family
   double p = 1;              ///< of "the change lies within ±min_effect"
   std::optional<trend> trend_a, trend_b;  ///< of each side's log values (of the log ratios when paired: trend_b)
-  bool drift_a = false, drift_b = false;  ///< the row's own trend is significant at drift_alpha
+  bool drift_a = false, drift_b = false;  ///< the row's own trend is significant at drift_alpha / family
   std::size_t family = 0;    ///< rows judged together (Holm's k)
   std::string reason;        ///< why the runs cannot estimate the noise ("1 run a side"), when they cannot
 };
@@ -83,7 +84,8 @@ struct side_trend {
   std::size_t rows = 0;
   double p = 1;                   ///< two-sided, normal approximation of the sum
   double median_slope_per_run = 0;  ///< of the rows' Theil–Sen slopes (log units)
-  bool drift = false;             ///< p <= drift_alpha / 2 (the two sides share the level)
+  bool drift = false;             ///< p <= drift_alpha / 2 (the two sides share the level): named
+  bool guard = false;             ///< p <= drift_guard: its calls are checked against its drift
   std::size_t withdrawn = 0;      ///< calls of the family it (or a row's own trend) withdrew
 };
 

@@ -120,16 +120,19 @@ RAIDBENCH_API std::optional<log_change> paired_log_change(std::span<const double
 
 RAIDBENCH_API std::optional<std::size_t> runs_to_decide(double margin, double sd_per_run, bool paired, double alpha, double power) {
   if (!(margin > 0) || !(sd_per_run > 0)) return std::nullopt;
+  const double normal_power = student_t_quantile(power, std::numeric_limits<double>::infinity());
   auto enough = [&](std::size_t n) {
     const double runs = static_cast<double>(n);
-    const double df = paired ? runs - 1 : 2 * runs - 2;
+    const double df = runs - 1;  // paired; and the least of Welch's, which falls below 2n - 2 as the sides' spreads differ
     const double se = sd_per_run * std::sqrt((paired ? 1.0 : 2.0) / runs);
-    return margin >= (student_t_quantile(1 - alpha / 2, df) + student_t_quantile(power, df)) * se;
+    // The interval decides when (estimate - margin) / se clears t's quantile; that ratio is a
+    // noncentral t, approximately normal with variance 1 + c^2 / (2 df) around margin / se.
+    const double c = student_t_quantile(1 - alpha / 2, df);
+    return margin / se >= c + normal_power * std::sqrt(1 + c * c / (2 * df));
   };
   if (!enough(max_runs_needed)) return std::nullopt;
   // t's quantiles exceed the normal's, so the normal answer is a lower bound to search up from.
-  const double z = student_t_quantile(1 - alpha / 2, std::numeric_limits<double>::infinity()) +
-                   student_t_quantile(power, std::numeric_limits<double>::infinity());
+  const double z = student_t_quantile(1 - alpha / 2, std::numeric_limits<double>::infinity()) + normal_power;
   const double normal_runs = (paired ? 1.0 : 2.0) * (z * sd_per_run / margin) * (z * sd_per_run / margin);
   std::size_t low = static_cast<std::size_t>(std::clamp(std::floor(normal_runs), 1.0, static_cast<double>(max_runs_needed - 1)));
   std::size_t high = std::min(max_runs_needed, low + 1);
@@ -160,15 +163,19 @@ RAIDBENCH_API family_judgement judge_rows(std::span<const row_runs> rows, const 
       std::vector<double> ratios;
       for (std::size_t k = 0; k < r.a.size(); ++k) ratios.push_back(std::log(r.b[k] / r.a[k]));
       j.trend_b = trend_of(ratios);
-      j.drift_b = j.trend_b->p <= rule.drift_alpha;
     } else {
       j.trend_a = trend_of(logs_of(r.a));
       j.trend_b = trend_of(logs_of(r.b));
-      j.drift_a = j.trend_a->p <= rule.drift_alpha;
-      j.drift_b = j.trend_b->p <= rule.drift_alpha;
     }
     j.p = within_margins_p(*j.change, down, up);
     tested.push_back(i);
+  }
+
+  // A row's own trend, at drift_alpha over the family (Bonferroni): one test's runs may drift alone.
+  for (std::size_t i : tested) {
+    const double level = rule.drift_alpha / static_cast<double>(tested.size());
+    out[i].drift_a = out[i].trend_a && out[i].trend_a->p <= level;
+    out[i].drift_b = out[i].trend_b && out[i].trend_b->p <= level;
   }
 
   // Each side's trend over its rows at once: a drift of the environment moves every test a little,
@@ -191,6 +198,7 @@ RAIDBENCH_API family_judgement judge_rows(std::span<const row_runs> rows, const 
     const std::size_t n = slopes.size();
     t.median_slope_per_run = n % 2 ? slopes[n / 2] : (slopes[n / 2 - 1] + slopes[n / 2]) / 2;
     t.drift = t.p <= rule.drift_alpha / 2;
+    t.guard = t.p <= rule.drift_guard;
     return t;
   };
   family.a = side_trend_of(true);
@@ -219,11 +227,13 @@ RAIDBENCH_API family_judgement judge_rows(std::span<const row_runs> rows, const 
     const double gap = row.paired ? static_cast<double>(row.a.size()) / 2
                        : row.gap_runs > 0 ? row.gap_runs
                                           : static_cast<double>(row.a.size() + row.b.size()) / 2;
-    // The row's own slope, or its side's typical one when the side drifts as a whole: five runs'
-    // slope is a rough estimate; the median over the side's tests is a steadier one.
+    // The row's own slope when its trend is significant; its side's typical one (the median over
+    // the side's tests, steadier than five runs' slope) when the side as a whole may drift. That
+    // looser level only withdraws calls: a drift through both sides, run one after the other, is
+    // otherwise seen too rarely to stop its calls (docs/compare.md has both rates).
     auto drift_of = [&](bool own, const std::optional<trend>& tr, const side_trend& side) {
       double slope = own ? std::fabs(tr->slope_per_run) : 0;
-      if (side.drift && !row.paired) slope = std::max({slope, std::fabs(tr->slope_per_run), std::fabs(side.median_slope_per_run)});
+      if (side.guard && !row.paired) slope = std::max(slope, std::fabs(side.median_slope_per_run));
       return slope * gap;
     };
     const double drift_a = row.paired ? 0 : drift_of(j.drift_a, j.trend_a, family.a);

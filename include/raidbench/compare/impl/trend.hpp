@@ -13,7 +13,7 @@
 
 namespace raidbench {
 
-namespace detail::trend {
+namespace detail::mann_kendall {
 
 // Up to this many runs every ordering is counted (10! = 3,628,800 fits a double exactly).
 inline constexpr std::size_t exact_up_to = 10;
@@ -89,7 +89,7 @@ inline double theil_sen(std::span<const double> values) {
   return slopes.empty() ? 0.0 : median_of(slopes) / runs_per_point;
 }
 
-}  // namespace detail::trend
+}  // namespace detail::mann_kendall
 
 RAIDBENCH_API double kendall_p(double s, double variance) {
   if (!(variance > 0) || s == 0) return 1;
@@ -103,10 +103,10 @@ RAIDBENCH_API trend trend_of(std::span<const double> values) {
   if (values.size() < 2) return t;
   for (std::size_t i = 0; i < values.size(); ++i)
     for (std::size_t j = i + 1; j < values.size(); ++j) t.kendall_s += (values[j] > values[i]) - (values[j] < values[i]);
-  t.variance_s = detail::trend::variance_of_s(values);
-  t.p = values.size() <= detail::trend::exact_up_to ? detail::trend::exact_p(values.size(), t.kendall_s)
+  t.variance_s = detail::mann_kendall::variance_of_s(values);
+  t.p = values.size() <= detail::mann_kendall::exact_up_to ? detail::mann_kendall::exact_p(values.size(), t.kendall_s)
                                                     : kendall_p(t.kendall_s, t.variance_s);
-  t.slope_per_run = detail::trend::theil_sen(values);
+  t.slope_per_run = detail::mann_kendall::theil_sen(values);
   return t;
 }
 
