@@ -161,6 +161,18 @@ BOOST_AUTO_TEST_CASE(repeated_runs_tell_a_change_from_noise_and_drift) {
   BOOST_TEST(contains(copy, "200.00 MB/s (5 runs, CV 1.6 %) 260.00 MB/s (5 runs, CV 1.5 %) +30.0 % faster, beyond noise (CI +27.1 to +32.9 %)"), copy);
   BOOST_TEST(contains(copy, "+0.0 %, unchanged (CI -2.0 to +2.1 %)"), copy);
   BOOST_TEST(contains(copy, "-36.5 % slower, not called: D's runs drift -8.0 %/run"), copy);
+  // The README's three, by name.
+  const auto faster = compare("base=" + quoted((dir / "a").string()) + " faster=" + quoted((dir / "b").string()));
+  BOOST_TEST(contains(faster.out, "\nfaster against base: 1 faster (median +30.0 %), 0 slower, 0 unchanged, 0 undecided, of 1 row ("));
+  BOOST_TEST(row(faster.out, "copy #1") == "copy #1 throughput 200.00 MB/s (5 runs, CV 1.6 %) 260.00 MB/s (5 runs, CV 1.5 %) +30.0 % faster, "
+                                           "beyond noise (CI +27.1 to +32.9 %)");
+  const auto same = compare("base=" + quoted((dir / "a").string()) + " same=" + quoted((dir / "c").string()));
+  BOOST_TEST(row(same.out, "copy #1") == "copy #1 throughput 200.00 MB/s (5 runs, CV 1.6 %) 200.00 MB/s (5 runs, CV 1.1 %) +0.0 %, unchanged "
+                                         "(CI -2.0 to +2.1 %)");
+  const auto drifting = compare("base=" + quoted((dir / "a").string()) + " drifting=" + quoted((dir / "d").string()));
+  BOOST_TEST(contains(drifting.out, "\nDrift: 1 change(s) not called: drifting's runs trend within the test, enough to explain them\n"));
+  BOOST_TEST(row(drifting.out, "copy #1") == "copy #1 throughput 200.00 MB/s (5 runs, CV 1.6 %) 126.96 MB/s (5 runs, CV 14.1 %) -36.5 % slower, "
+                                             "not called: drifting's runs drift -8.0 %/run");
   // Drifting less, from A's level, the change is too small to tell, and the drift is said.
   write_dd_runs(dir / "e", {200, 184, 169.28, 155.74, 143.28});
   const auto e = compare(quoted((dir / "a").string()) + " " + quoted((dir / "e").string()));
