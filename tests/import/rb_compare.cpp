@@ -14,6 +14,7 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
+#include "raidbench/result/result_json.hpp"
 
 BOOST_AUTO_TEST_SUITE(rb_compare_test)
 
@@ -200,6 +201,30 @@ BOOST_AUTO_TEST_CASE(repeated_runs_tell_a_change_from_noise_and_drift) {
   BOOST_TEST(contains(strict.out, "\nB against A: 0 faster"));
   BOOST_TEST(compare("--min-effect=0x10 " + sides).status == 2);
   BOOST_TEST(compare("--min-effect=60 " + sides).status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_suite_reports_runs_are_ordered_by_their_start) {
+  // raidbench --repeat 3 as its report.json holds it, with the runs listed out of time order.
+  auto run = [](std::uint64_t ops) {
+    raidbench::result r;
+    r.workload.mix = "write";
+    r.workload.block_size = 8192;
+    r.stats.elapsed_ns = 1'000'000'000;
+    r.stats.of(raidbench::op_kind::write).ops = ops;
+    r.stats.of(raidbench::op_kind::write).bytes = ops * 8192;
+    return nlohmann::json(r);
+  };
+  const nlohmann::json report = {{"schema", "raidbench.suite_report"}, {"schema_version", 2}, {"repeat", 3},
+                                 {"tests", {{{"name", "fsync 8 kB"}, {"result", run(200)}, {"runs", {run(100), run(200), run(300)}},
+                                             {"run_started_at", {1764650030.0, 1764650020.0, 1764650010.0}}}}},
+                                 {"verdicts", nlohmann::json::array()}};
+  const temp_dir dir;
+  std::ofstream(dir / "report.json") << report.dump();
+  const auto r = compare(quoted((dir / "report.json").string()) + " " + quoted((dir / "report.json").string()) + " --json");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  BOOST_TEST(j["rows"][0]["sides"][0]["values"] == nlohmann::json({300.0, 200.0, 100.0}));
+  BOOST_TEST(j["rows"][0]["sides"][1]["change"]["drift"]["base"]["percent_per_run"].get<double>() < -25);
 }
 
 BOOST_AUTO_TEST_CASE(calibration_on_one_setup_judges_single_runs) {
