@@ -12,24 +12,13 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
-#include "raidbench/result/result_json.hpp"
+#include "results.hpp"
 
 BOOST_AUTO_TEST_SUITE(fleet_test)
 
 namespace {
 
 using namespace raidbench::test;
-
-// A result of `ops` writes (and as many flushes) in one second.
-nlohmann::json commit_result(std::uint64_t ops) {
-  raidbench::result r;
-  r.workload.mix = "write";
-  r.workload.block_size = 8192;
-  r.stats.elapsed_ns = 1'000'000'000;
-  r.stats.of(raidbench::op_kind::write).ops = ops;
-  r.stats.of(raidbench::op_kind::write).bytes = ops * 8192;
-  return r;
-}
 
 struct host_spec {
   std::string name;
@@ -57,8 +46,8 @@ void write_report(const std::filesystem::path& dir, const host_spec& h) {
              {"battery", {{"state", h.battery}, {"present", true}}},
              {"virtual_drives", {{{"id", 0}, {"raid_level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
       {"interrupted", false},
-      {"tests", {{{"name", "fsync 8 kB"}, {"result", commit_result(h.fsync_ops)}},
-                 {{"name", "rndrd 16 KiB"}, {"result", commit_result(h.read_ops)}}}},
+      {"tests", {{{"name", "fsync 8 kB"}, {"result", write_result(h.fsync_ops)}},
+                 {{"name", "rndrd 16 KiB"}, {"result", write_result(h.read_ops)}}}},
       {"verdicts", nlohmann::json::array()}};
   std::ofstream(dir / h.name / "report.json") << report.dump(1);
 }

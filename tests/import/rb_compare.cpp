@@ -14,7 +14,7 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
-#include "raidbench/result/result_json.hpp"
+#include "results.hpp"
 
 BOOST_AUTO_TEST_SUITE(rb_compare_test)
 
@@ -205,15 +205,7 @@ BOOST_AUTO_TEST_CASE(repeated_runs_tell_a_change_from_noise_and_drift) {
 
 BOOST_AUTO_TEST_CASE(a_suite_reports_runs_are_ordered_by_their_start) {
   // raidbench --repeat 3 as its report.json holds it, with the runs listed out of time order.
-  auto run = [](std::uint64_t ops) {
-    raidbench::result r;
-    r.workload.mix = "write";
-    r.workload.block_size = 8192;
-    r.stats.elapsed_ns = 1'000'000'000;
-    r.stats.of(raidbench::op_kind::write).ops = ops;
-    r.stats.of(raidbench::op_kind::write).bytes = ops * 8192;
-    return nlohmann::json(r);
-  };
+  const auto run = write_result;
   const nlohmann::json report = {{"schema", "raidbench.suite_report"}, {"schema_version", 2}, {"repeat", 3},
                                  {"tests", {{{"name", "fsync 8 kB"}, {"result", run(200)}, {"runs", {run(100), run(200), run(300)}},
                                              {"run_started_at", {1764650030.0, 1764650020.0, 1764650010.0}}}}},

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "raidbench/compare/change_decision.hpp"
+#include "raidbench/core/random.hpp"
 
 namespace raidbench::test {
 
@@ -48,19 +49,11 @@ struct tally {
   std::size_t drift_named = 0;        ///< comparisons that name a side's drift
 };
 
-/// xoshiro256** seeded by splitmix64, and standard normal deviates by Marsaglia's polar method.
+/// Standard normal deviates by Marsaglia's polar method from raidbench's own generator.
 class random_source {
  public:
-  explicit random_source(std::uint64_t seed) {
-    for (auto& s : state_) {
-      seed += 0x9E3779B97F4A7C15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      s = z ^ (z >> 31);
-    }
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+  explicit random_source(std::uint64_t seed) : generator_(seed) {}
+  double uniform() { return generator_.unit(); }
   double normal() {
     if (spare_ready_) {
       spare_ready_ = false;
@@ -79,19 +72,7 @@ class random_source {
   }
 
  private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-    const std::uint64_t t = state_[1] << 17;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= t;
-    state_[3] = rotl(state_[3], 45);
-    return result;
-  }
-  std::uint64_t state_[4]{};
+  random_generator generator_;
   double spare_ = 0;
   bool spare_ready_ = false;
 };
