@@ -153,6 +153,17 @@ inline std::vector<shared_verdict> shared_verdicts(const std::vector<side_verdic
   return out;
 }
 
+// A side's files: all of a few, the first two and the last of many, with how many.
+inline std::string sources_of(const std::vector<std::string>& files, const char* quote) {
+  auto one = [&](const std::string& f) { return quote + printable(f) + quote; };
+  std::string out;
+  if (files.size() <= 4) {
+    for (const auto& f : files) out += (out.empty() ? "" : ", ") + one(f);
+    return out;
+  }
+  return fmt::format("{}, {}, …, {} ({} runs)", one(files[0]), one(files[1]), one(files.back()), files.size());
+}
+
 inline std::string joined(const std::vector<std::string>& labels) {
   std::string out;
   for (const auto& l : labels) out += (out.empty() ? "" : ", ") + printable(l);
@@ -264,11 +275,7 @@ inline std::string verdict_section(const std::vector<side_verdicts>& verdicts, c
 inline std::string comparison_text(const comparison& c, const std::vector<side_verdicts>& verdicts) {
   using namespace detail::comparison_report;
   std::string out = fmt::format("Comparison of {} results, {} sides:\n", printable(c.tool), c.labels.size());
-  for (std::size_t i = 0; i < c.labels.size(); ++i) {
-    std::string files;
-    for (const auto& s : c.sources[i]) files += (files.empty() ? "" : ", ") + printable(s);
-    out += fmt::format("  {}: {}\n", printable(c.labels[i]), files);
-  }
+  for (std::size_t i = 0; i < c.labels.size(); ++i) out += fmt::format("  {}: {}\n", printable(c.labels[i]), sources_of(c.sources[i], ""));
   out += "\n";
   for (const auto& line : headline(c, verdicts)) out += line + "\n";
   if (!c.differences.empty()) out += "\nWhat differs between the sides (often the explanation):\n" + fact_lines(c, c.differences, "  ");
@@ -298,11 +305,7 @@ inline std::string comparison_markdown(const comparison& c, const std::vector<si
     return out;
   };
   std::string out = fmt::format("### {} comparison\n\n", cell(c.tool));
-  for (std::size_t i = 0; i < c.labels.size(); ++i) {
-    std::string files;
-    for (const auto& s : c.sources[i]) files += (files.empty() ? "" : ", ") + ("`" + cell(s) + "`");
-    out += fmt::format("- **{}**: {}\n", cell(c.labels[i]), files);
-  }
+  for (std::size_t i = 0; i < c.labels.size(); ++i) out += fmt::format("- **{}**: {}\n", cell(c.labels[i]), cell(sources_of(c.sources[i], "`")));
   out += "\n";
   for (const auto& line : headline(c, verdicts)) out += "- " + line + "\n";
   auto fact_table = [&](const char* title, const std::vector<fact_difference>& facts) {
