@@ -436,6 +436,16 @@ BOOST_AUTO_TEST_CASE(impossible_reports_are_refused) {
     latency["buckets"][0][2] = latency["buckets"][0][2].get<std::uint64_t>() + 100;
     latency["count"] = latency["count"].get<std::uint64_t>() + 100;
   }, "statistics.write: 116 latencies recorded for 16 operations");
+  // An imported run written back by rb-compare --import --json, edited to a negative rate.
+  const auto imported = compare("--import=" + seed("sysbench-0.4.12-fileio-rndrw-kernel3.8.txt") + " --json");
+  BOOST_TEST_REQUIRE(imported.status == 0);
+  auto negative_rate = nlohmann::json::parse(imported.out);
+  for (auto& f : negative_rate["tests"][0]["figures"])
+    if (f["metric"] == "requests_per_second") f["value"] = -3.5;
+  std::ofstream(dir / "negative-rate.json") << negative_rate.dump();
+  const auto rate = compare(quoted((dir / "negative-rate.json").string()) + " " + seed("sysbench-0.4.12-fileio-rndrw-kernel3.8.txt"));
+  BOOST_TEST(rate.status == 1);
+  BOOST_TEST(contains(rate.err, "].value = -3.5: a figure in ops/s cannot be negative"), rate.err);
   refused("uneven.json", [](nlohmann::json& j) { j["statistics"]["write"]["latency"]["count"] = 3; },
           "statistics.write: latency buckets hold more values than the histogram's count (3)");
 }

@@ -119,6 +119,13 @@ inline std::optional<std::string> impossible_in(const nlohmann::json& j) {
       if (non_negative_key(nodes[at].key) && v.get<double>() < 0)
         return fmt::format("{} = {}: a time, count or rate cannot be negative", path_of(at), v.dump());
     } else if (v.is_object()) {
+      // A figure of an imported run: a rate, time, size or share is never negative.
+      if (const auto unit = v.find("unit"), value = v.find("value"); unit != v.end() && value != v.end() && v.contains("metric") &&
+                                                                     unit->is_string() && value->is_number() && value->get<double>() < 0) {
+        const auto u = unit->get<std::string>();
+        if (u == "B/s" || u == "ops/s" || u == "s" || u == "B" || u == "%")
+          return fmt::format("{}.value = {}: a figure in {} cannot be negative", path_of(at), value->dump(), u);
+      }
       if (const auto s = v.find("statistics"); s != v.end() && s->is_object() && v.contains("workload"))
         if (auto why = check_statistics(*s)) return at == 0 ? *why : fmt::format("{}: {}", path_of(at), *why);
       for (auto e = v.begin(); e != v.end(); ++e) {

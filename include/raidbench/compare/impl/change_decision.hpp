@@ -64,7 +64,8 @@ RAIDBENCH_API std::optional<log_change> unpaired_log_change(std::span<const doub
   c.estimate = mb->mean - ma->mean;
   const double na = static_cast<double>(ma->n), nb = static_cast<double>(mb->n);
   const bool spread_a = ma->variance > 0, spread_b = mb->variance > 0;
-  if (spread_a && spread_b && !noise) {
+  const bool calibrated = noise && noise->df > 0 && noise->sd_log > 0;
+  if (spread_a && spread_b && !calibrated) {
     const double ua = ma->variance / na, ub = mb->variance / nb;
     c.standard_error = std::sqrt(ua + ub);
     c.df = (ua + ub) * (ua + ub) / (ua * ua / (na - 1) + ub * ub / (nb - 1));
@@ -77,7 +78,7 @@ RAIDBENCH_API std::optional<log_change> unpaired_log_change(std::span<const doub
   double sum = 0, df = 0;
   if (spread_a) sum += (na - 1) * ma->variance, df += na - 1;
   if (spread_b) sum += (nb - 1) * mb->variance, df += nb - 1;
-  if (noise && noise->df > 0 && noise->sd_log > 0) sum += noise->df * noise->sd_log * noise->sd_log, df += noise->df;
+  if (calibrated) sum += noise->df * noise->sd_log * noise->sd_log, df += noise->df;
   if (!(df > 0) || !(sum > 0)) {
     why = ma->n == 1 && mb->n == 1 ? "1 run a side"
           : ma->n == 1 || mb->n == 1 ? "1 run on one side, no spread on the other"
@@ -87,7 +88,7 @@ RAIDBENCH_API std::optional<log_change> unpaired_log_change(std::span<const doub
   c.sd_per_run = std::sqrt(sum / df);
   c.standard_error = c.sd_per_run * std::sqrt(1 / na + 1 / nb);
   c.df = df;
-  c.method = noise ? "calibrated" : "pooled";
+  c.method = calibrated ? "calibrated" : "pooled";
   return c;
 }
 
