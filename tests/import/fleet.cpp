@@ -12,24 +12,13 @@
 
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
-#include "raidbench/result/result_json.hpp"
+#include "results.hpp"
 
 BOOST_AUTO_TEST_SUITE(fleet_test)
 
 namespace {
 
 using namespace raidbench::test;
-
-// A result of `ops` writes (and as many flushes) in one second.
-nlohmann::json commit_result(std::uint64_t ops) {
-  raidbench::result r;
-  r.workload.mix = "write";
-  r.workload.block_size = 8192;
-  r.stats.elapsed_ns = 1'000'000'000;
-  r.stats.of(raidbench::op_kind::write).ops = ops;
-  r.stats.of(raidbench::op_kind::write).bytes = ops * 8192;
-  return r;
-}
 
 struct host_spec {
   std::string name;
@@ -57,8 +46,8 @@ void write_report(const std::filesystem::path& dir, const host_spec& h) {
              {"battery", {{"state", h.battery}, {"present", true}}},
              {"virtual_drives", {{{"id", 0}, {"raid_level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
       {"interrupted", false},
-      {"tests", {{{"name", "fsync 8 kB"}, {"result", commit_result(h.fsync_ops)}},
-                 {{"name", "rndrd 16 KiB"}, {"result", commit_result(h.read_ops)}}}},
+      {"tests", {{{"name", "fsync 8 kB"}, {"result", write_result(h.fsync_ops)}},
+                 {{"name", "rndrd 16 KiB"}, {"result", write_result(h.read_ops)}}}},
       {"verdicts", nlohmann::json::array()}};
   std::ofstream(dir / h.name / "report.json") << report.dump(1);
 }
@@ -116,6 +105,26 @@ BOOST_AUTO_TEST_CASE(flags_exactly_the_odd_hosts_with_their_reasons) {
   const auto markdown = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --format=markdown");
   BOOST_TEST(markdown.status == 0);
   BOOST_TEST(contains(markdown.out, "- `db-slow` (performance): fsync 8 kB ops_per_second: -62.0 %"));
+}
+
+BOOST_AUTO_TEST_CASE(control_characters_in_host_names_are_escaped) {
+  // A host directory named with a newline and a terminal escape: one table row, no escape printed.
+  const temp_dir dir;
+  const auto fleet = dir / "results";
+  for (int i = 0; i < 4; ++i) write_report(fleet, {.name = "db" + std::to_string(i), .fsync_ops = 5000u + 10u * i});
+  write_report(fleet, {.name = "evil\nhost\x1b[31m|x", .fsync_ops = 5005});
+  for (const char* format : {"text", "markdown"}) {
+    const auto r = run_shell(quoted(RB_COMPARE) + " --fleet " + quoted(fleet.string()) + " --format=" + format);
+    BOOST_TEST_REQUIRE(r.status == 0, r.err);
+    BOOST_TEST(r.out.find('\x1b') == std::string::npos, format);
+    BOOST_TEST(contains(r.out, std::string(format) == "text" ? "evil\\nhost\\x1b[31m|x" : "evil\\nhost\\x1b[31m\\|x"), r.out);
+    std::size_t rows = 0;
+    for (std::size_t at = r.out.find("evil"); at != std::string::npos; at = r.out.find("evil", at + 1)) {
+      const auto line_start = r.out.rfind('\n', at) + 1;
+      rows += r.out.compare(line_start, 3, "  e") == 0 || r.out.compare(line_start, 3, "| e") == 0;
+    }
+    BOOST_TEST(rows == 2u, format);  // one row per test
+  }
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_or_missing_fleet_is_one_line_and_exit_1) {

@@ -73,6 +73,12 @@ BOOST_AUTO_TEST_CASE(repeat_reports_every_run_and_the_spread) {
   BOOST_TEST(j.at("tests").size() == 9u);
   for (const auto& t : j.at("tests")) {
     BOOST_TEST(t.at("runs").size() == 3u);
+    // Each run's start, in order: rb-compare tells a drift by them.
+    const auto& started = t.at("run_started_at");
+    BOOST_TEST_REQUIRE(started.size() == 3u);
+    BOOST_TEST(started[0].get<double>() > 1.7e9);
+    BOOST_TEST(started[0].get<double>() <= started[1].get<double>());
+    BOOST_TEST(started[1].get<double>() <= started[2].get<double>());
     const auto& ops = t.at("spread").at("ops_per_second");
     BOOST_TEST(ops.at("min").get<double>() <= ops.at("median").get<double>());
     BOOST_TEST(ops.at("median").get<double>() <= ops.at("max").get<double>());

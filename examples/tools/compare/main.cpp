@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@
 #include "raidbench/compare/fleet_report.hpp"
 #include "raidbench/compare/imported_facts.hpp"
 #include "raidbench/compare/native_import.hpp"
+#include "raidbench/compare/noise_calibration.hpp"
+#include "raidbench/compare/printable.hpp"
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
 #include "../common/distinct_files.hpp"
@@ -49,31 +52,40 @@ std::string progname = "rb-compare";
 
 [[noreturn]] void die(const std::string& message) {
   std::fflush(stdout);
-  std::fprintf(stderr, "%s: %s\n", progname.c_str(), message.c_str());
+  std::fprintf(stderr, "%s: %s\n", progname.c_str(), raidbench::printable(message).c_str());
   std::exit(1);
 }
 
 [[noreturn]] void usage_error(const std::string& message) {
-  std::fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n", progname.c_str(), message.c_str(), progname.c_str());
+  std::fprintf(stderr, "%s: %s\nTry '%s --help' for more information.\n", progname.c_str(), raidbench::printable(message).c_str(),
+               progname.c_str());
   std::exit(2);
 }
 
 void print_help() {
   raidbench::tools::print_out(fmt::format(
       "Usage: {0} [OPTION]... SIDE SIDE [SIDE]...\n"
+      "  or:  {0} --calibrate [--json] SIDE [SIDE]...\n"
       "  or:  {0} --import FILE [--json]\n"
       "  or:  {0} --fleet DIR [--format=FORMAT]\n"
-      "Compares benchmark results: per test and metric each side's value, the change of every side\n"
-      "against the first, (B - A) / A x 100 %, 'faster' or 'slower' by the metric's direction, and\n"
-      "whether the change is beyond run-to-run noise.\n\n"
+      "Compares benchmark results: per test its rate and tail latency on each side, the change of\n"
+      "every side against the first, (B - A) / A x 100 %, worded by the metric's direction, and\n"
+      "whether the change is real: called only when its confidence interval lies beyond +-5 %, with\n"
+      "at most a 5 % chance that two runs of one setup show any call (docs/compare.md).\n\n"
       "A SIDE is a file, a directory or a quoted glob ('runs/h730-*.json'); a directory or glob is\n"
-      "repeated runs of one setup, and with 3 or more runs per side the noise can be judged. Write\n"
-      "NAME=SIDE to name a side (H730=h730.txt); otherwise the sides are A, B, C, ...\n"
+      "repeated runs of one setup, which give the noise (3 or more a side; raidbench --repeat N makes\n"
+      "them). Write NAME=SIDE to name a side (H730=h730.txt); otherwise the sides are A, B, C, ...\n"
       "Each file is a raidbench JSON (raidbench's report.json, rb-dd/rb-fsync/rb-fileio/rb-run --json,\n"
       "{0} --import --json) or a classic output: GNU/BSD/busybox dd, pg_test_fsync 9.1-18,\n"
       "sysbench 0.4/1.0 fileio and cpu, bonnie++ 1.03-2.0x (table or CSV), fio (text or JSON).\n\n"
       "  --format=FORMAT          text (default), markdown, csv or json\n"
       "  --json                   same as --format=json\n"
+      "  --all-metrics            every compared figure, not only each test's rate and tail latency\n"
+      "  --min-effect=PERCENT     the smallest change called (0-50, default 5)\n"
+      "  --noise=FILE             noise measured by --calibrate --json, pooled with the sides' runs\n"
+      "                           (then even one run a side can be judged)\n"
+      "  --calibrate              the sides are runs of one setup (A/A): print each test's noise\n"
+      "                           (with --json, the file --noise reads)\n"
       "  --html=FILE              also write a self-contained HTML page with the charts\n"
       "  --controller-file=SIDE=FILE  attach a saved controller dump (MegaCLI, StorCLI, ssacli,\n"
       "                           arcconf, mdadm, /proc/mdstat) to an imported side (repeatable)\n"
@@ -157,7 +169,19 @@ struct options {
   std::optional<std::string> import;
   std::optional<std::string> fleet;
   std::string html;
+  bool calibrate = false;
+  std::optional<std::string> noise;
+  raidbench::comparison_options compare{};
 };
+
+// --min-effect: a plain decimal percentage from 0 to 50.
+double min_effect_of(const std::string& text) {
+  const bool plain = !text.empty() && text.size() <= 12 && text.find_first_not_of("0123456789.") == std::string::npos &&
+                     std::count(text.begin(), text.end(), '.') <= 1 && text != ".";
+  const double v = plain ? std::strtod(text.c_str(), nullptr) : -1;
+  if (!plain || v < 0 || v > 50) usage_error(fmt::format("--min-effect: '{}' is not a percentage from 0 to 50", text));
+  return v / 100;
+}
 
 // "NAME=PATH" names a side, unless the whole argument is an existing path.
 std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::size_t index) {
@@ -171,9 +195,13 @@ std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::
 
 options parse(int argc, char** argv) {
   enum { format_option = 1000, json_option, html_option, controller_file_option, controller_owns_option, import_option, fleet_option,
-         help_option, version_option };
+         help_option, version_option, all_metrics_option, min_effect_option, noise_option, calibrate_option };
   static const option longs[] = {{"format", required_argument, nullptr, format_option},
                                  {"json", no_argument, nullptr, json_option},
+                                 {"all-metrics", no_argument, nullptr, all_metrics_option},
+                                 {"min-effect", required_argument, nullptr, min_effect_option},
+                                 {"noise", required_argument, nullptr, noise_option},
+                                 {"calibrate", no_argument, nullptr, calibrate_option},
                                  {"html", required_argument, nullptr, html_option},
                                  {"controller-file", required_argument, nullptr, controller_file_option},
                                  {"controller-owns", required_argument, nullptr, controller_owns_option},
@@ -194,6 +222,10 @@ options parse(int argc, char** argv) {
           usage_error(fmt::format("unknown format '{}': text, markdown, csv or json", o.format));
         break;
       case json_option: o.format = "json"; break;
+      case all_metrics_option: o.compare.all_metrics = true; break;
+      case min_effect_option: o.compare.rule.min_effect = min_effect_of(optarg); break;
+      case noise_option: o.noise = optarg; break;
+      case calibrate_option: o.calibrate = true; break;
       case html_option: o.html = optarg; break;
       case controller_file_option: {
         const std::string v = optarg;
@@ -215,10 +247,14 @@ options parse(int argc, char** argv) {
     }
   }
   for (int i = optind; i < argc; ++i) o.sides.emplace_back(argv[i]);
-  if (o.import && o.fleet) usage_error("--import and --fleet exclude each other");
+  if ((o.import != std::nullopt) + (o.fleet != std::nullopt) + o.calibrate > 1) usage_error("--import, --fleet and --calibrate exclude each other");
   if (o.import || o.fleet) {
     if (!o.sides.empty()) usage_error(o.import ? "--import takes one file and no sides" : "--fleet takes one directory and no sides");
     if (o.fleet && o.format == "csv") usage_error("--fleet prints text, markdown or json");
+  } else if (o.calibrate) {
+    if (o.sides.empty()) usage_error("--calibrate needs the runs of one setup: one side or more");
+    if (o.format != "text" && o.format != "json") usage_error("--calibrate prints text or json");
+    if (o.noise) usage_error("--calibrate measures the noise: --noise is for a comparison");
   } else if (o.sides.size() < 2) {
     usage_error(o.sides.empty() ? "no sides to compare" : "one side: a comparison needs two or more");
   }
@@ -235,26 +271,31 @@ options parse(int argc, char** argv) {
   return o;
 }
 
+// JSON as printed: bytes that are not UTF-8 (a name read from a file) become U+FFFD instead of an exception.
+std::string json_text(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace); }
+
 // One imported run, alone: JSON, or a short listing of its tests and figures.
 int print_import(const std::string& path, const std::string& format) {
   const auto runs = read_runs(path);
   if (format == "json") {
     nlohmann::json j = runs.size() == 1 ? nlohmann::json(runs.front()) : nlohmann::json(runs);
-    raidbench::tools::print_out(j.dump(2) + "\n");
+    raidbench::tools::print_out(json_text(j) + "\n");
     return 0;
   }
+  using raidbench::printable;
   std::string out;
   for (const auto& r : runs) {
-    out += fmt::format("{}: {} ({}{}){}\n", r.source, r.tool, r.format, r.version ? ", version " + *r.version : "",
-                       r.interrupted ? ", interrupted" : "");
+    out += fmt::format("{}: {} ({}{}){}\n", printable(r.source), printable(r.tool), printable(r.format),
+                       r.version ? ", version " + printable(*r.version) : "", r.interrupted ? ", interrupted" : "");
     for (const auto& t : r.tests) {
       std::string params;
-      for (const auto& [k, v] : t.parameters) params += fmt::format("{}{}={}", params.empty() ? "" : " ", k, v);
-      out += fmt::format("  {}{}\n", t.name, params.empty() ? "" : "  [" + params + "]");
+      for (const auto& [k, v] : t.parameters) params += fmt::format("{}{}={}", params.empty() ? "" : " ", printable(k), printable(v));
+      out += fmt::format("  {}{}\n", printable(t.name), params.empty() ? "" : "  [" + params + "]");
       for (const auto& f : t.figures)
-        out += fmt::format("    {:<20} {}\n", f.metric, f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : f.note);
+        out += fmt::format("    {:<20} {}\n", printable(f.metric),
+                           f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : printable(f.note));
     }
-    for (const auto& n : r.notes) out += fmt::format("  note: {}\n", n);
+    for (const auto& n : r.notes) out += fmt::format("  note: {}\n", printable(n));
   }
   raidbench::tools::print_out(out);
   return 0;
@@ -279,7 +320,8 @@ std::vector<std::pair<std::string, std::filesystem::path>> fleet_files(const std
         for (const auto& f : std::filesystem::directory_iterator(e, ec))
           if (f.is_regular_file(ec)) inside.push_back(f.path());
         if (inside.size() != 1) {
-          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(), e.c_str());
+          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(),
+                       raidbench::printable(e.string()).c_str());
           continue;
         }
         file = inside.front();
@@ -298,7 +340,7 @@ std::vector<raidbench::fleet_host> read_fleet(const std::string& dir, const std:
   for (const auto& [host, file] : files) {
     auto runs = try_read_runs(file.string());
     if (!runs) {
-      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), runs.message().c_str());
+      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), raidbench::printable(runs.message()).c_str());
       continue;
     }
     hosts.push_back({host, std::move(runs->front())});
@@ -315,6 +357,7 @@ std::string compare_html(const raidbench::comparison& c, const std::vector<raidb
   std::string sides;
   for (std::size_t i = 0; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i ? " against " : "", c.labels[i]);
   page.paragraph(fmt::format("{} results: {}. Bars are each side's median; whiskers its runs' range.", c.tool, sides));
+  for (const auto& line : raidbench::detail::comparison_report::headline(c, verdicts)) page.paragraph(line);
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
     if ((r.unit == "B/s" || r.unit == "ops/s") && std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
@@ -329,8 +372,7 @@ std::string compare_html(const raidbench::comparison& c, const std::vector<raidb
     chart.unit = shown.name;
     for (const auto* r : rows) {
       chart.categories.push_back(r->test);
-      const auto& last = r->changes.back();
-      chart.annotations.push_back(raidbench::detail::comparison_report::show(last, r->sides.front().runs, r->sides.back().runs));
+      chart.annotations.push_back(raidbench::detail::comparison_report::show_change(*r, r->changes.size() - 1, c.labels));
     }
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       html::series series{c.labels[s], {}};
@@ -353,16 +395,34 @@ std::string compare_html(const raidbench::comparison& c, const std::vector<raidb
     page.definition_list(std::move(items));
   }
   page.heading("Verdicts");
-  bool any = false;
-  for (const auto& s : verdicts)
-    for (const auto& v : s.verdicts) {
-      page.paragraph(fmt::format("{}: [{}] {}{}: {}", s.label, raidbench::to_string(v.level), v.rule, v.subject.empty() ? "" : " (" + v.subject + ")", v.message));
-      any = true;
-    }
-  if (!any) page.paragraph("None fired on any side.");
+  std::istringstream section(raidbench::detail::comparison_report::verdict_section(verdicts, ""));
+  for (std::string line; std::getline(section, line);) page.paragraph(line);
   page.heading("Table");
   page.preformatted(raidbench::comparison_text(c, verdicts));
   return page.str();
+}
+
+// --calibrate: the noise of each test and metric over the sides' runs (all of one setup), and
+// whether a comparison of the sides calls anything (it should not: they are the same setup).
+int print_calibration(const std::vector<raidbench::comparison_side>& sides, const std::string& format) {
+  const auto noise = raidbench::measure_noise(sides);
+  if (!noise) die(noise.message());
+  if (format == "json") {
+    raidbench::tools::print_out(json_text(nlohmann::json(*noise)) + "\n");
+    return raidbench::tools::stdout_complete(progname) ? 0 : 1;
+  }
+  std::string out = raidbench::noise_text(*noise);
+  if (sides.size() >= 2)
+    if (const auto c = raidbench::compare_sides(sides)) {
+      std::size_t calls = 0;
+      for (std::size_t i = 1; i < c->summaries.size(); ++i) calls += c->summaries[i].faster + c->summaries[i].slower;
+      out += calls == 0 ? "The sides, compared as A/A, show no call: as expected of one setup.\n"
+                        : fmt::format("The sides, compared as A/A, show {} call(s): they are not the same setup, or the "
+                                      "environment changed between them (rb-compare them for the rows).\n",
+                                      calls);
+    }
+  raidbench::tools::print_out(out);
+  return raidbench::tools::stdout_complete(progname) ? 0 : 1;
 }
 
 // The fleet as a page: the flagged hosts first, then per test the hosts' figures as bars (all of a
@@ -428,7 +488,7 @@ int run_tool(int argc, char** argv) {
     for (const auto& [host, file] : files) inputs.push_back({file.string(), file});
     check_html(o, inputs);
     const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet, files));
-    const std::string text = o.format == "json"       ? raidbench::fleet_json(fleet).dump(2) + "\n"
+    const std::string text = o.format == "json"       ? json_text(raidbench::fleet_json(fleet)) + "\n"
                              : o.format == "markdown" ? raidbench::fleet_markdown(fleet)
                                                       : raidbench::fleet_text(fleet);
     return finish(o, text, [&] { return fleet_html(fleet); });
@@ -451,7 +511,7 @@ int run_tool(int argc, char** argv) {
     raidbench::comparison_side side{label, {}};
     for (const auto& file : side_files[i])
       for (auto& r : read_runs(file)) side.runs.push_back(std::move(r));
-    raidbench::side_verdicts v{label, {}};
+    raidbench::side_verdicts v{label, {}, false};
     const auto dumps = o.controller_files.find(label);
     std::optional<raidbench::inventory> inv;
     if (dumps != o.controller_files.end()) {
@@ -467,6 +527,9 @@ int run_tool(int argc, char** argv) {
     }
     // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran,
     // with the /sys chain of its device. Repeated runs' identical verdicts are listed once.
+    v.inventory = inv || std::any_of(side.runs.begin(), side.runs.end(), [](const run_record& r) {
+      return std::any_of(r.facts.begin(), r.facts.end(), [](const auto& f) { return f.first.starts_with("controller "); });
+    });
     for (const auto& r : side.runs) {
       auto judged = r.format.starts_with("raidbench.") ? r.verdicts
                                                        : raidbench::judge_imported_run(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0);
@@ -478,9 +541,19 @@ int run_tool(int argc, char** argv) {
     verdicts.push_back(std::move(v));
     sides.push_back(std::move(side));
   }
-  const auto c = raidbench::compare_sides(sides);
+  if (o.calibrate) return print_calibration(sides, o.format);
+  auto compare = o.compare;
+  std::optional<raidbench::noise_calibration> noise;
+  if (o.noise) {
+    const auto j = nlohmann::json::parse(read_text(*o.noise), nullptr, false);
+    auto read = j.is_discarded() ? raidbench::expected<raidbench::noise_calibration>(raidbench::fail("not JSON")) : raidbench::noise_from_json(j);
+    if (!read) die(fmt::format("--noise {}: {}", *o.noise, read.message()));
+    noise = std::move(*read);
+    compare.noise = &*noise;
+  }
+  const auto c = raidbench::compare_sides(sides, compare);
   if (!c) die(c.message());
-  const std::string text = o.format == "json"       ? raidbench::comparison_json(*c, verdicts).dump(2) + "\n"
+  const std::string text = o.format == "json"       ? json_text(raidbench::comparison_json(*c, verdicts)) + "\n"
                            : o.format == "csv"      ? raidbench::comparison_csv(*c)
                            : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
                                                     : raidbench::comparison_text(*c, verdicts);

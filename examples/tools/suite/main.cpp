@@ -290,12 +290,14 @@ int run_suite(int argc, char** argv) {
     // --repeat: the same test again and again before the next, so that every test sees the same drift.
     const unsigned runs = st.in_results ? o.repeat : 1;
     std::vector<raidbench::result> repetitions;
+    std::vector<double> started_at;
     std::vector<std::optional<raidbench::steady_rounds>> rounds_of;
     bool interrupted = false;
     for (unsigned run = 0; run < runs && !interrupted; ++run) {
       const std::string label = runs > 1 ? fmt::format("{} [run {}/{}]", st.name, run + 1, runs) : st.name;
       std::optional<raidbench::steady_rounds> rounds;
       raidbench::expected<raidbench::result> r = raidbench::result{};
+      const double started = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
       if (st.run_round) {
         auto ran = raidbench::run_until_steady(
             [&](unsigned round) {
@@ -319,11 +321,12 @@ int run_suite(int argc, char** argv) {
       // An interrupted repetition after complete ones would only pull the median down: it is dropped.
       if (interrupted && !repetitions.empty()) break;
       repetitions.push_back(std::move(*r));
+      started_at.push_back(started);
       rounds_of.push_back(std::move(rounds));
     }
     if (st.in_results) {
       const std::size_t median = median_repetition(repetitions, st.commits);
-      report.tests.push_back({st.name, st.latency_of, st.commits, repetitions[median], {}, {}, {}});
+      report.tests.push_back({st.name, st.latency_of, st.commits, repetitions[median], {}, {}, {}, std::move(started_at)});
       if (repetitions.size() > 1) report.tests.back().repetitions = std::move(repetitions);
       if (rounds_of[median]) {
         report.tests.back().steady_state = raidbench::steady_state_json(*rounds_of[median]);

@@ -37,6 +37,7 @@ struct test_outcome {
   nlohmann::json steady_state;  // null, or the rounds of a device-bound test (run/rounds_json.hpp)
   std::string steady_note;      // describe_steady_state's sentence; empty when not run in rounds
   std::vector<raidbench::result> repetitions;  // with --repeat N > 1: every run, `result` is the median one
+  std::vector<double> run_started_at;          // each run's start, seconds since 1970 (UTC): drift is told by time
 
   double mb_per_second() const { return mb_per_second_of(result); }
   double ops_per_second() const { return ops_per_second_of(result, commits); }
@@ -100,6 +101,7 @@ inline void to_json(nlohmann::json& j, const test_outcome& t) {
        {"latency_p99_ns", h.percentile_ns(99)},
        {"steady_state", t.steady_state},
        {"steady_note", t.steady_note.empty() ? nlohmann::json() : nlohmann::json(t.steady_note)},
+       {"run_started_at", t.run_started_at},
        {"result", t.result}};
   if (!t.repetitions.empty()) {
     j["runs"] = t.repetitions;
@@ -114,6 +116,7 @@ inline void from_json(const nlohmann::json& j, test_outcome& t) {
   if (const auto it = j.find("steady_state"); it != j.end()) t.steady_state = *it;  // version 1 reports lack both
   if (const auto it = j.find("steady_note"); it != j.end() && it->is_string()) it->get_to(t.steady_note);
   if (const auto it = j.find("runs"); it != j.end()) it->get_to(t.repetitions);
+  if (const auto it = j.find("run_started_at"); it != j.end()) it->get_to(t.run_started_at);  // absent from older reports
 }
 
 inline void to_json(nlohmann::json& j, const suite_report& r) {

@@ -634,7 +634,7 @@ struct importer_traits<bonnie_output> {
       if (ru.csv_files) add_tests(*ru.csv_files, prefix, suffix, false, r);
     }
     r.format = any_table && any_csv ? "bonnie++ table and csv" : any_table ? "bonnie++ table" : "bonnie++ csv";
-    if (r.tests.empty()) return fail("bonnie++: no table row or CSV line with a result");
+    if (r.tests.empty()) return fail(text::with_first_unread("bonnie++: no table row or CSV line with a result", r.notes));
     return r;
   }
 };

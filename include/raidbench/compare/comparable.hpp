@@ -30,6 +30,7 @@ struct comparable_test {
   std::string name;  ///< "rndrw", "one_write/open_datasync", "copy #1", "seq_output_block", "job1/read"
   std::map<std::string, std::string> parameters;  ///< what the text says of it: "block_size" → "16384"
   std::vector<figure> figures;
+  std::optional<double> started_at{};  ///< when it started, seconds since 1970 (UTC), when the run recorded it
   friend bool operator==(const comparable_test&, const comparable_test&) = default;
 
   /// The figure named `metric`, or nullptr.

@@ -29,12 +29,14 @@ inline void from_json(const nlohmann::json& j, figure& f) {
 
 inline void to_json(nlohmann::json& j, const comparable_test& t) {
   j = {{"name", t.name}, {"parameters", t.parameters}, {"figures", t.figures}};
+  if (t.started_at) j["started_at"] = *t.started_at;
 }
 
 inline void from_json(const nlohmann::json& j, comparable_test& t) {
   t.name = j.at("name").get<std::string>();
   t.parameters = j.value("parameters", std::map<std::string, std::string>());
   t.figures = j.at("figures").get<std::vector<figure>>();
+  if (const auto it = j.find("started_at"); it != j.end() && !it->is_null()) t.started_at = it->get<double>();
 }
 
 inline void to_json(nlohmann::json& j, const run_record& r) {

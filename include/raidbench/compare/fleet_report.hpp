@@ -1,5 +1,7 @@
 #pragma once
-/// A fleet comparison as text, Markdown and JSON (schema "raidbench.fleet", docs/formats.md).
+/// A fleet comparison as text, Markdown and JSON (schema "raidbench.fleet", docs/formats.md). Host
+/// and test names come from directory names and files: text and Markdown escape their control
+/// characters (printable.hpp).
 #include <string>
 
 #include <fmt/format.h>
@@ -7,6 +9,7 @@
 
 #include "raidbench/compare/comparison_report.hpp"
 #include "raidbench/compare/fleet.hpp"
+#include "raidbench/compare/printable.hpp"
 
 namespace raidbench {
 
@@ -24,50 +27,54 @@ inline std::string verdict(const fleet_row& r) {
 
 /// The fleet as text: groups, per-test spread, flagged hosts, then one row per host and test.
 inline std::string fleet_text(const fleet_comparison& f) {
-  using detail::comparison_report::pad;
   using detail::comparison_report::show;
   std::map<std::string, std::size_t> group_size;
   for (const auto& [host, key] : f.hardware_of) ++group_size[key];
-  std::string out = fmt::format("Fleet of {} hosts ({} results), {} hardware group(s):\n", f.hardware_of.size(), f.tool, group_size.size());
-  for (const auto& [key, n] : group_size) out += fmt::format("  {} host(s): {}\n", n, key);
+  std::string out = fmt::format("Fleet of {} hosts ({} results), {} hardware group(s):\n", f.hardware_of.size(), printable(f.tool), group_size.size());
+  for (const auto& [key, n] : group_size) out += fmt::format("  {} host(s): {}\n", n, printable(key));
   out += fmt::format("A host is flagged when its figure is outside its peers' quartiles ± 1.5 × IQR (itself left out) and more than "
                      "{:.0f} % from their median, with at least {} peers of the same hardware; or when a setting differs from the "
                      "majority of those peers.\n\n", fleet_min_deviation * 100, fleet_min_peers);
   out += "Per test, all hosts:\n";
   std::size_t w = 4;
-  for (const auto& t : f.tests) w = std::max(w, t.test.size());
+  for (const auto& t : f.tests) w = std::max(w, display_width(printable(t.test)));
   for (const auto& t : f.tests)
-    out += fmt::format("  {}  {} hosts  median {}  quartiles {} – {}\n", pad(t.test, w), t.hosts, show(t.spread.median, t.unit),
+    out += fmt::format("  {}  {} hosts  median {}  quartiles {} – {}\n", pad(printable(t.test), w), t.hosts, show(t.spread.median, t.unit),
                        show(t.spread.q1, t.unit), show(t.spread.q3, t.unit));
   out += fmt::format("\nFlagged: {}\n", f.flags.empty() ? "none" : std::to_string(f.flags.size()));
-  for (const auto& x : f.flags) out += fmt::format("  {}: {}: {}\n", x.host, x.kind, x.reason);
+  for (const auto& x : f.flags) out += fmt::format("  {}: {}: {}\n", printable(x.host), x.kind, printable(x.reason));
   out += "\nHosts:\n";
   std::size_t hw = 4;
-  for (const auto& r : f.rows) hw = std::max(hw, r.host.size());
+  for (const auto& r : f.rows) hw = std::max(hw, display_width(printable(r.host)));
   for (const auto& r : f.rows)
-    out += fmt::format("  {}  {}  {}  peers {}  {}  {}\n", pad(r.host, hw), pad(r.test, w), pad(show(r.value, r.unit), 16),
+    out += fmt::format("  {}  {}  {}  peers {}  {}  {}\n", pad(printable(r.host), hw), pad(printable(r.test), w), pad(show(r.value, r.unit), 16),
                        r.peers_median ? pad(show(*r.peers_median, r.unit), 16) : pad("-", 16), pad(detail::fleet_report::deviation(r), 9),
                        detail::fleet_report::verdict(r));
-  for (const auto& n : f.notes) out += "Note: " + n + "\n";
+  for (const auto& n : f.notes) out += "Note: " + printable(n) + "\n";
   return out;
 }
 
 /// The fleet as Markdown: the flagged hosts first, then the table.
 inline std::string fleet_markdown(const fleet_comparison& f) {
   using detail::comparison_report::show;
-  std::string out = fmt::format("### Fleet of {} hosts ({})\n\n", f.hardware_of.size(), f.tool);
+  auto cell = [](const std::string& s) {
+    std::string out;
+    for (char ch : printable(s)) out += ch == '|' ? std::string("\\|") : ch == '`' ? std::string("'") : std::string(1, ch);
+    return out;
+  };
+  std::string out = fmt::format("### Fleet of {} hosts ({})\n\n", f.hardware_of.size(), cell(f.tool));
   out += f.flags.empty() ? "No host flagged.\n" : "**Flagged**\n\n";
-  for (const auto& x : f.flags) out += fmt::format("- `{}` ({}): {}\n", x.host, x.kind, x.reason);
+  for (const auto& x : f.flags) out += fmt::format("- `{}` ({}): {}\n", cell(x.host), x.kind, cell(x.reason));
   out += "\n| test | hosts | median | Q1 | Q3 |\n|---|---:|---:|---:|---:|\n";
   for (const auto& t : f.tests)
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", t.test, t.hosts, show(t.spread.median, t.unit), show(t.spread.q1, t.unit),
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", cell(t.test), t.hosts, show(t.spread.median, t.unit), show(t.spread.q1, t.unit),
                        show(t.spread.q3, t.unit));
   out += "\n| host | test | value | peers' median | deviation | |\n|---|---|---:|---:|---:|---|\n";
   for (const auto& r : f.rows)
-    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.host, r.test, show(r.value, r.unit),
+    out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(r.host), cell(r.test), show(r.value, r.unit),
                        r.peers_median ? show(*r.peers_median, r.unit) : "-", detail::fleet_report::deviation(r),
                        detail::fleet_report::verdict(r));
-  for (const auto& n : f.notes) out += "\n_Note: " + n + "_\n";
+  for (const auto& n : f.notes) out += "\n_Note: " + cell(n) + "_\n";
   return out;
 }
 

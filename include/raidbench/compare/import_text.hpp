@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/text/toolkit.hpp"
@@ -77,6 +78,15 @@ inline std::optional<double> seconds_per_unit(std::string_view unit) {
 inline std::string unique_name(std::map<std::string, std::size_t>& seen, const std::string& base) {
   const std::size_t n = ++seen[base];
   return n == 1 ? base : base + " #" + std::to_string(n);
+}
+
+/// A failure message that names the first line the importer could not read (its first
+/// "line not read: …" note), when there is one: what to look at in a layout it does not know.
+inline std::string with_first_unread(std::string message, const std::vector<std::string>& notes) {
+  constexpr std::string_view mark = "line not read: ";
+  for (const auto& n : notes)
+    if (n.starts_with(mark)) return message + "; the first line it could not read: " + n.substr(mark.size());
+  return message;
 }
 
 /// A figure with a value.

@@ -8,6 +8,7 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/importer_traits.hpp"
+#include "raidbench/compare/unknown_output.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/tag_list.hpp"
 
@@ -43,19 +44,33 @@ struct table_entry<importer_traits> {
 };
 using importer_entry = table_entry<importer_traits>;
 
-/// Imports text with the first importer of the table that recognises it.
+/// Imports text with the first importer of the table that recognises it, from the text alone; a
+/// mail-quoted text ("> " before its lines) is read unquoted. A text none recognises fails saying
+/// what it is when it says so (a database benchmark, a known tool's unknown layout).
 inline expected<run_record> import_any(std::string_view text, std::span<const importer_entry> table) {
-  std::string tried;
-  if (const auto* i = detail::first_detecting_entry(table, text, tried)) return i->import(text);
-  return fail("not an output raidbench can import (tried: " + tried + ")");
+  auto read = [&](std::string_view t) -> std::optional<expected<run_record>> {
+    std::string tried;
+    if (const auto* i = detail::first_detecting_entry(table, t, tried)) return i->import(t);
+    return std::nullopt;
+  };
+  auto result = read(text);
+  if (result && *result) return std::move(*result);
+  if (const auto unquoted = unquoted_mail(text))
+    if (auto again = read(*unquoted); again && *again) {
+      again->value().notes.push_back("read after removing the mail quoting ('> ') before its lines");
+      return std::move(*again);
+    }
+  if (result) return std::move(*result);
+  if (auto why = why_not_imported(text)) return fail(*why);
+  std::string names;
+  for (const auto& i : table) names += (names.empty() ? "" : ", ") + std::string(i.name);
+  return fail("not an output raidbench can import (tried: " + (names.empty() ? std::string("none") : names) + ")");
 }
 
-/// Imports text with the first importer of the list that recognises it, from the text alone.
+/// The same over a list: `import_any(text, builtin_importers + importers<my_format>)`.
 template <class... Formats>
-expected<run_record> import_any(std::string_view text, importer_list<Formats...> list) {
-  auto result = detail::read_first<expected<run_record>>(text, list, []<class Format>(std::string_view t) { return import_as<Format>(t); });
-  if (result) return std::move(*result);
-  return fail("not an output raidbench can import (tried: " + detail::names_of(list) + ")");
+expected<run_record> import_any(std::string_view text, importer_list<Formats...>) {
+  return import_any(text, std::span<const importer_entry>(table_v<importer_list<Formats...>>));
 }
 
 }  // namespace raidbench

@@ -1,6 +1,7 @@
 #pragma once
-/// raidbench's own JSON as runs to compare: a suite report (`raidbench`, with `--repeat` one run per
-/// repetition), a sweep (`raidbench sweep`, one test per point), rb-dd's, rb-fsync's and rb-fileio's `--json` (as the tests of the peer they replicate,
+/// raidbench's own JSON as runs to compare, once native_validation.hpp found nothing impossible in
+/// it: a suite report (`raidbench`, with `--repeat` one run per repetition, each test with its start
+/// time), a sweep (`raidbench sweep`, one test per point), rb-dd's, rb-fsync's and rb-fileio's `--json` (as the tests of the peer they replicate,
 /// so they compare with an imported dd, pg_test_fsync or sysbench text), rb-run's result, and an
 /// imported run written back by `rb-compare --import FILE --json`. The storage context and the
 /// controller inventory the JSON carries become the run's facts.
@@ -12,6 +13,7 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/comparable_json.hpp"
+#include "raidbench/compare/native_validation.hpp"
 #include "raidbench/compare/pg_test_fsync_import.hpp"
 #include "raidbench/compare/sysbench_import.hpp"
 #include "raidbench/core/expected.hpp"
@@ -181,6 +183,7 @@ inline bool is_raidbench_json(const nlohmann::json& j) {
 inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, const std::string& source) {
   using namespace detail::native_import;
   if (!is_raidbench_json(j)) return fail(source + ": not a JSON raidbench wrote (no \"schema\": \"raidbench.…\")");
+  if (auto why = impossible_in(j)) return fail(source + ": " + *why);
   const std::string schema = j.at("schema").get<std::string>();
   try {
     if (schema == "raidbench.imported_run") {
@@ -210,11 +213,13 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
       for (const auto& t : *tests) {
         // With --repeat, "runs" holds each repetition's result; otherwise the test's own result is the one run.
         const auto* each = at(t, "runs");
+        const auto* started = at(t, "run_started_at");  // since schema 2's second edition: each run's start
         for (std::size_t k = 0; k < repeats; ++k) {
           const nlohmann::json* rj = each && each->is_array() && k < each->size() ? &(*each)[k] : at(t, "result");
           if (!rj || rj->is_null()) continue;
           comparable_test c;
           c.name = t.at("name").get<std::string>();
+          if (started && started->is_array() && k < started->size() && (*started)[k].is_number()) c.started_at = (*started)[k].get<double>();
           add_result_figures(c, rj->get<result>());
           runs[k].tests.push_back(std::move(c));
         }
@@ -240,7 +245,6 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
       base.tests = fsync_tests(j);
       return std::vector<run_record>{std::move(base)};
     }
-    if (schema != "raidbench.result") return fail(source + ": raidbench JSON of an unknown kind (\"" + schema + "\")");
     const auto r = j.get<result>();
     if (at(j, "dd")) {
       base.tool = "dd";

@@ -163,7 +163,7 @@ struct importer_traits<pg_test_fsync_output> {
       r.tests.push_back(std::move(t));
     }
     if (footnote_seen) r.notes.push_back("the footnote says direct I/O is not supported on this file system");
-    if (r.tests.empty()) return fail("pg_test_fsync: no 'ops/sec' figure under a section heading");
+    if (r.tests.empty()) return fail(text::with_first_unread("pg_test_fsync: no 'ops/sec' figure under a section heading", r.notes));
     return r;
   }
 };

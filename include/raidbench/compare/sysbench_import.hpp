@@ -303,7 +303,7 @@ struct importer_traits<sysbench_output> {
         if (f.metric == "total_time" && rated) f.direction = better::neither;
       r.tests.push_back(std::move(s.test));
     }
-    if (r.tests.empty()) return fail("sysbench: no 'Doing … test' line, prepare or cpu report");
+    if (r.tests.empty()) return fail(text::with_first_unread("sysbench: no 'Doing … test' line, prepare or cpu report", r.notes));
     if (r.version) r.format = "sysbench " + r.version->substr(0, r.version->find('.', r.version->find('.') + 1));
     return r;
   }
