@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,10 @@
 #include "raidbench/run/rounds.hpp"
 #include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/verify/check_files.hpp"
+#include "raidbench/verify/journal.hpp"
+#include "raidbench/verify/lineage.hpp"
+#include "raidbench/verify/report.hpp"
 
 namespace fs = std::filesystem;
 using namespace rb_run;
@@ -65,6 +70,16 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
                      PTS defines it (within 20 % of their average, trend at most 10 %), or
                      --max-rounds (default 30) ran; report only those 5 rounds
   --ramp SECONDS     first run this long without counting it (a warm-up, as fio's ramp_time)
+  --verify           stamp every 512-byte sector written (file, offset, write generation, CRC-32C),
+                     check every read, re-read everything written at the end, and journal which
+                     writes were acknowledged (docs/verify.md); exit status 3 on any error
+  --verify-only      check the files against the journal after a crash or power cut: acknowledged
+                     writes that did not survive are reported lost (nothing is written)
+  --journal FILE     the journal (default DIR/rb-run.journal); kept until a check passed
+  --journal-batch N  acknowledgements per journal commit (default 1: each flush's writes are
+                     durable in the journal before the run goes on)
+  --verify-payload K random (default), compressible (about 2:1) or zero
+  --verify-errors N  error messages shown (default 20; all are counted)
 )";
 
 [[noreturn]] void die(const std::string& message) {
@@ -151,7 +166,18 @@ options parse(int argc, char** argv) {
     else if (arg == "--steady") o.steady = true;
     else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, args.value());
     else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, args.value());
-    else die(fmt::format("unknown option '{}' (see --help)", arg));
+    else if (arg == "--verify") o.verify = true;
+    else if (arg == "--verify-only") o.verify_only = true;
+    else if (arg == "--journal") o.journal = args.value();
+    else if (arg == "--journal-batch") o.journal_batch = count32_arg(arg, args.value());
+    else if (arg == "--verify-errors") o.verify_errors = count32_arg(arg, args.value());
+    else if (arg == "--verify-payload") {
+      const auto v = args.value();
+      if (v == "random") o.payload = raidbench::verify::payload::random;
+      else if (v == "compressible") o.payload = raidbench::verify::payload::compressible;
+      else if (v == "zero") o.payload = raidbench::verify::payload::zero;
+      else die(fmt::format("--verify-payload: unknown payload '{}' (random, compressible, zero)", v));
+    } else die(fmt::format("unknown option '{}' (see --help)", arg));
   }
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
   if (o.engine != engine_kind::io_uring && o.iodepth != 1) die("--iodepth needs --engine io_uring");
@@ -166,6 +192,11 @@ options parse(int argc, char** argv) {
   if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
   if (o.max_rounds < 5 || o.max_rounds > 10000) die(fmt::format("--max-rounds {} is outside 5…10000", o.max_rounds));
   if (o.ramp_seconds > 1e6) die(fmt::format("--ramp {} is too long", o.ramp_seconds));
+  if (o.verify && o.verify_only) die("--verify and --verify-only exclude each other");
+  if (o.verify && o.block_size % raidbench::verify::sector_size != 0)
+    die(fmt::format("--verify stamps 512-byte sectors: --bs ({}) must be a multiple of 512", o.block_size));
+  if (o.journal_batch == 0 || o.journal_batch > 1'000'000) die(fmt::format("--journal-batch {} is outside 1…1000000", o.journal_batch));
+  if (o.verify_errors > 1'000'000) die(fmt::format("--verify-errors {} is outside 0…1000000", o.verify_errors));
   // The runner's own rule, before preparing files for a run it would refuse.
   if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) die(fits.message());
   return o;
@@ -176,10 +207,12 @@ struct scratch {
   fs::path dir;
   bool created_dir = false;
   std::vector<fs::path> files;
+  fs::path journal;  // --verify: the journal this run created for files it created
 
   void clean() {
     std::error_code ignored;
     for (const auto& f : files) fs::remove(f, ignored);
+    if (!journal.empty()) fs::remove(journal, ignored);
     if (created_dir) fs::remove(dir, ignored);  // only if now empty
   }
 };
@@ -198,8 +231,46 @@ bool already_prepared(const options& o) {
 
 }  // namespace
 
+/// The files of the set by absolute path, as a journal records them.
+std::vector<std::string> set_paths(const options& o) {
+  std::vector<std::string> out;
+  for (std::uint32_t i = 0; i < o.files; ++i) out.push_back(fs::absolute(fs::path(o.dir) / fmt::format("rb-run.{}", i)).string());
+  return out;
+}
+
+fs::path journal_path(const options& o) { return o.journal.empty() ? fs::path(o.dir) / "rb-run.journal" : fs::path(o.journal); }
+
+/// Exit status of a verification that found errors.
+constexpr int verify_errors_exit = 3;
+
+void print_verification(const options& o, const raidbench::verify::verification_report& v, nlohmann::json* j) {
+  if (j) (*j)["verification"] = raidbench::verify::verification_json(v);
+  else if (!o.json) fmt::print("{}", raidbench::verify::format_verification(v));
+}
+
+/// --verify-only: the files against the journal, after a crash; a check that passes ends the
+/// lineage (its files and journal are removed unless --keep).
+int verify_only(const options& o) {
+  auto record = raidbench::verify::journal::open(journal_path(o));
+  if (!record) die(record.message());
+  auto v = raidbench::verify::session_from(std::move(*record), o.verify_errors);
+  auto pass = raidbench::verify::check_files(*v, {.after_crash = true});
+  if (!pass) die(pass.message());
+  const bool passed = v->errors().total() == 0;
+  raidbench::verify::verification_report report{v.get(), &*pass, true, {}, !passed || o.keep};
+  nlohmann::json j = nlohmann::json::object();
+  print_verification(o, report, o.json ? &j : nullptr);
+  if (o.json) fmt::print("{}\n", j.dump(2));
+  if (passed && !o.keep) {
+    for (const auto& f : v->layout().files) ::unlink(f.c_str());
+    ::unlink(v->record()->path().c_str());
+  }
+  return passed ? 0 : verify_errors_exit;
+}
+
 int main(int argc, char** argv) {
   options o = parse(argc, argv);
+  if (o.verify_only) return verify_only(o);
   // Before any file is touched, so a bad dump costs nothing.
   std::optional<raidbench::controller_snapshot> controller;
   if (o.json || o.context) {
@@ -207,7 +278,7 @@ int main(int argc, char** argv) {
     if (!found) die(found.message());
     controller = std::move(*found);
   }
-  scratch s{o.dir, false, {}};
+  scratch s{o.dir, false, {}, {}};
   std::error_code ec;
   const auto status = fs::status(s.dir, ec);
   if (fs::exists(status) && !fs::is_directory(status)) die(fmt::format("--dir {}: not a directory", o.dir));
@@ -241,11 +312,31 @@ int main(int argc, char** argv) {
     die(fmt::format("--dir {} has {} free; the file set needs {}", o.dir,
                     raidbench::format_iec(static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize), raidbench::format_iec(o.size)));
   }
+  // --verify: a new lineage and journal, or the one the journal records, checked first.
+  std::unique_ptr<raidbench::verify::session> verified;
+  if (o.verify) {
+    auto started = raidbench::verify::open_lineage({journal_path(o), set_paths(o), o.size / o.files, o.block_size, o.payload,
+                                                    o.journal_batch, o.verify_errors, needs_existing_data(o.rw) && o.rw != pattern::rewrite,
+                                                    already_prepared(o)});
+    if (!started) {
+      s.clean();
+      die(started.message());
+    }
+    verified = std::move(started->verified);
+    if (!started->resumed && s.files.size() == o.files) s.journal = journal_path(o);
+    if (verified->errors().total() != 0) {  // what an earlier run left is not what its journal says
+      print_verification(o, {verified.get(), &started->found, true, {}, true}, nullptr);
+      fmt::print(stderr, "rb-run: the files do not hold what journal {} acknowledged; nothing was run\n", journal_path(o).string());
+      return verify_errors_exit;
+    }
+    o.session = verified.get();
+  }
   if (needs_existing_data(o.rw) && !already_prepared(o)) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;
     prep.rw = pattern::write;
-    prep.block_size = (o.size / o.files) % (1u << 20) == 0 ? 1u << 20 : o.block_size;
+    // Verified blocks are of the run's size: the journal keeps a generation per block.
+    prep.block_size = (o.size / o.files) % (1u << 20) == 0 && !o.verify ? 1u << 20 : o.block_size;
     prep.flush = flush_kind::fdatasync;
     prep.flush_every = 0;
     prep.open_flags = 0;
@@ -281,6 +372,29 @@ int main(int argc, char** argv) {
     }
     if (!o.json) fmt::print("ramp: {:.2f} s, not counted\n", warm->stats.seconds());
   }
+  // --verify: the final pass re-reads everything written, before anything is removed; errors keep
+  // the files and the journal as evidence.
+  std::optional<raidbench::verify::check_report> final_pass;
+  const auto verification_failed = [&] { return verified && verified->errors().total() != 0; };
+  const auto finish = [&](const raidbench::result* measured, nlohmann::json* j) {
+    if (verified && measured) {
+      auto pass = raidbench::verify::check_files(*verified, {});
+      if (!pass) die(pass.message());
+      final_pass = *pass;
+    }
+    const bool keep_all = verification_failed();
+    if (!o.keep && !keep_all) s.clean();
+    if (!verified || !measured) return;
+    const bool journal_kept = o.keep || keep_all || s.journal.empty();
+    print_verification(o, {verified.get(), &*final_pass, false,
+                           {measured->stats.seconds(), measured->stats.bytes(), measured->workload.threads}, journal_kept},
+                       j);
+    if (keep_all) fmt::print(stderr, "rb-run: verification found errors; the files and journal {} are kept\n", journal_path(o).string());
+  };
+  const auto status_of = [&](const raidbench::result& measured) {
+    if (verification_failed()) return verify_errors_exit;
+    return measured.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+  };
   if (o.steady) {
     // Each round with its own seed, so a round does not replay the last one's blocks.
     const auto r = raidbench::run_until_steady(
@@ -290,26 +404,35 @@ int main(int argc, char** argv) {
           return run_options_workload(round, ro);
         },
         o.max_rounds, [&](unsigned i, double rate) { if (!o.json) fmt::print("round {}: {:.1f} ops/s\n", i + 1, rate); });
-    if (!o.keep) s.clean();
-    if (!r) die(r.message());
+    if (!r) {
+      finish(nullptr, nullptr);
+      die(r.message());
+    }
     if (o.json) {
       nlohmann::json j = r->window;
       add_storage(j, r->window);
       j["steady_state"] = raidbench::steady_state_json(*r);
+      finish(&r->window, &j);
       fmt::print("{}\n", j.dump(2));
     } else {
       fmt::print("{}\n{}", raidbench::describe_steady_state(*r), raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
+      finish(&r->window, nullptr);
     }
-    return r->window.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+    return status_of(r->window);
   }
   auto r = run_options_workload(o, ro);
-  if (!o.keep) s.clean();
-  if (!r) die(r.message());
+  if (!r) {
+    finish(nullptr, nullptr);
+    die(r.message());
+  }
   if (o.json) {
     nlohmann::json j = *r;
     add_storage(j, *r);
+    finish(&*r, &j);
     fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("{}", raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
+    finish(&*r, nullptr);
   }
-  else fmt::print("{}", raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
-  return r->stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+  return status_of(*r);
 }
