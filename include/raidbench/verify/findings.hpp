@@ -99,12 +99,19 @@ class findings {
     std::lock_guard lock(mutex_);
     counts_[static_cast<std::size_t>(f.kind)] += blocks;
     if (!f.message.empty() && messages_.size() < cap_) messages_.push_back(std::move(f.message));
+    else ++unshown_;
   }
   /// A problem of a whole file or journal that is no block's (a file missing, written by another tool).
   void add_line(std::string line) {
     std::lock_guard lock(mutex_);
     ++other_;
     if (messages_.size() < cap_) messages_.push_back(std::move(line));
+    else ++unshown_;
+  }
+  /// Errors (or groups of them) whose message was not kept, beyond the cap.
+  std::uint64_t unshown() const {
+    std::lock_guard lock(mutex_);
+    return unshown_;
   }
   std::uint64_t count(error_kind k) const {
     std::lock_guard lock(mutex_);
@@ -126,7 +133,7 @@ class findings {
  private:
   mutable std::mutex mutex_;
   std::array<std::uint64_t, error_kinds> counts_{};
-  std::uint64_t other_ = 0;
+  std::uint64_t other_ = 0, unshown_ = 0;
   std::vector<std::string> messages_;
   std::size_t cap_;
 };

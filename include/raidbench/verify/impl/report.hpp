@@ -49,7 +49,7 @@ RAIDBENCH_API std::string format_verification(const verification_report& r) {
   } else {
     out += fmt::format("verify: {} error(s): {} lost, {} misplaced, {} torn, {} corrupted{}\n", e.total(), e.count(error_kind::lost),
                        e.count(error_kind::misplaced), e.count(error_kind::torn), e.count(error_kind::corrupted),
-                       e.messages().size() < e.total() ? fmt::format(" (the first {} shown)", e.messages().size()) : "");
+                       e.unshown() ? fmt::format(" ({} more not shown: --verify-errors)", e.unshown()) : "");
     for (const auto& m : e.messages()) out += "  " + m + "\n";
   }
   if (const auto [with, without] = rates(r); with > 0)
@@ -85,7 +85,8 @@ RAIDBENCH_API nlohmann::json verification_json(const verification_report& r) {
                         {"misplaced", e.count(error_kind::misplaced)},
                         {"torn", e.count(error_kind::torn)},
                         {"corrupted", e.count(error_kind::corrupted)},
-                        {"messages", e.messages()}}}};
+                        {"messages", e.messages()},
+                        {"not_shown", e.unshown()}}}};
   if (r.pass)
     j["pass"] = {{"blocks", r.pass->blocks_checked}, {"bytes", r.pass->bytes_read}, {"seconds", r.pass->seconds},
                  {"newer_than_acknowledged", r.pass->newer}, {"torn_in_flight", r.pass->in_flight}, {"not_judged", r.pass->unjudged}};
