@@ -14,10 +14,12 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -157,6 +159,18 @@ int do_unlink(const char* path) {
 // The lie: "durable", while the data stays in this process's memory.
 int do_fsync(const char* path, int, fuse_file_info*) { return find(path) ? 0 : -ENOENT; }
 
+// Room as memory allows: 1 GiB, in 4 KiB blocks, minus what the files hold.
+int do_statfs(const char*, struct statvfs* st) {
+  std::memset(st, 0, sizeof *st);
+  std::uint64_t used = 0;
+  for (const auto& entry : files) used += (entry.second.data.size() + 4095) / 4096;
+  st->f_bsize = st->f_frsize = 4096;
+  st->f_blocks = (1u << 30) / 4096;
+  st->f_bfree = st->f_bavail = st->f_blocks > used ? st->f_blocks - used : 0;
+  st->f_namemax = 255;
+  return 0;
+}
+
 int do_utimens(const char* path, const timespec*, fuse_file_info*) { return find(path) || std::strcmp(path, "/") == 0 ? 0 : -ENOENT; }
 
 }  // namespace
@@ -182,6 +196,7 @@ int main(int argc, char** argv) {
   ops.unlink = do_unlink;
   ops.fsync = do_fsync;
   ops.utimens = do_utimens;
+  ops.statfs = do_statfs;
   // Foreground, one thread, and no permission checks beyond these files' own modes.
   char* args[] = {argv[0], const_cast<char*>("-f"), const_cast<char*>("-s"), const_cast<char*>("-o"),
                   const_cast<char*>("default_permissions,fsname=raidbench_lying_fs"), argv[1], nullptr};
