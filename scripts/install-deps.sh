@@ -3,7 +3,8 @@
 #   install-deps.sh build   compilers (clang++ builds the tools, g++ is the consumers' default),
 #                           LLVM's linker, CMake and the libraries the headers use
 #   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
-#                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime
+#                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime,
+#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp)
 set -euo pipefail
 what=${1:-build}
 

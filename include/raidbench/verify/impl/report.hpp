@@ -32,7 +32,7 @@ RAIDBENCH_API std::string format_verification(const verification_report& r) {
   const findings& e = s.errors();
   std::string out = fmt::format("verify: stamps of run {:016x} (CRC-32C per 512-byte sector), {} payload\n", s.layout().run,
                                 payload_names[static_cast<std::size_t>(s.layout().data)]);
-  if (r.run.seconds > 0)
+  if (c.stamped + c.checked + c.unchecked > 0)
     out += fmt::format("verify: {} blocks written and stamped, {} checked as read{}\n", c.stamped.load(), c.checked.load(),
                        c.unchecked ? fmt::format(" ({} read where the run had written nothing)", c.unchecked.load()) : "");
   if (r.pass)
@@ -52,11 +52,14 @@ RAIDBENCH_API std::string format_verification(const verification_report& r) {
                        e.unshown() ? fmt::format(" ({} more not shown: --verify-errors)", e.unshown()) : "");
     for (const auto& m : e.messages()) out += "  " + m + "\n";
   }
-  if (const auto [with, without] = rates(r); with > 0)
-    out += fmt::format("verify: cost {:.2f} µs stamping and {:.2f} µs checking per block (measured); the run moved {}/s with them, "
-                       "about {}/s without (the run's time less theirs: an estimate)\n",
-                       per_block_us(c.stamp_ns, c.stamped), per_block_us(c.check_ns, c.checked), format_iec(static_cast<std::uint64_t>(with)),
-                       format_iec(static_cast<std::uint64_t>(without)));
+  if (c.stamped + c.checked > 0) {
+    out += fmt::format("verify: cost {:.2f} µs stamping and {:.2f} µs checking per block (measured in the I/O loop)",
+                       per_block_us(c.stamp_ns, c.stamped), per_block_us(c.check_ns, c.checked));
+    if (const auto [with, without] = rates(r); with > 0)
+      out += fmt::format("; the run moved {}/s with them, about {}/s without (the run's time less theirs: an estimate)",
+                         format_iec(static_cast<std::uint64_t>(with)), format_iec(static_cast<std::uint64_t>(without)));
+    out += "\n";
+  }
   if (const journal* j = s.record()) {
     const auto k = j->costs();
     out += fmt::format("verify: journal {}: {} commit(s){}, {} write(s) acknowledged; {}\n", j->path().string(), k.commits,
