@@ -218,6 +218,7 @@ struct scratch {
 };
 
 bool needs_existing_data(pattern p) { return p != pattern::write; }
+bool reads(pattern p) { return p == pattern::read || p == pattern::randread || p == pattern::randrw || p == pattern::rw; }
 
 /// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
 bool already_prepared(const options& o) {
@@ -316,7 +317,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<raidbench::verify::session> verified;
   if (o.verify) {
     auto started = raidbench::verify::open_lineage({journal_path(o), set_paths(o), o.size / o.files, o.block_size, o.payload,
-                                                    o.journal_batch, o.verify_errors, needs_existing_data(o.rw) && o.rw != pattern::rewrite,
+                                                    o.journal_batch, o.verify_errors, reads(o.rw),
                                                     already_prepared(o)});
     if (!started) {
       s.clean();
