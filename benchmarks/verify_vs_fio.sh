@@ -101,6 +101,6 @@ for variant in plain batch1 batch64; do
 import json, sys
 j = json.load(open(sys.argv[1]))
 k = j.get("verification", {}).get("journal")
-note = f"  journal: {k[\"commits\"]} commits, {k[\"commit_ns\"] / max(k[\"commits\"], 1) / 1e6:.2f} ms each" if k else ""
-print(f"{sys.argv[2]:10} {j[\"statistics\"][\"events_per_second\"]:9.0f} writes/s{note}")' "$out/j.$variant" "$variant"
+note = "  journal: %d commits, %.2f ms each" % (k["commits"], k["commit_ns"] / max(k["commits"], 1) / 1e6) if k else ""
+print("%-10s %9.0f writes/s%s" % (sys.argv[2], j["statistics"]["events_per_second"], note))' "$out/j.$variant" "$variant"
 done

@@ -23,6 +23,7 @@
 #include "../common/arguments.hpp"
 #include "../common/storage_report.hpp"
 #include "dispatch.hpp"
+#include "raidbench/core/owned_file.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -262,9 +263,12 @@ int verify_only(const options& o) {
   nlohmann::json j = nlohmann::json::object();
   print_verification(o, report, o.json ? &j : nullptr);
   if (o.json) fmt::print("{}\n", j.dump(2));
+  // The lineage ends: its files and journal go, each only if it is still a regular file of this user
+  // (not a link or another's file put under its name since).
   if (passed && !o.keep) {
-    for (const auto& f : v->layout().files) ::unlink(f.c_str());
-    ::unlink(v->record()->path().c_str());
+    for (const auto& f : v->layout().files)
+      if (raidbench::check_own_name(f)) ::unlink(f.c_str());
+    if (raidbench::check_own_name(v->record()->path().string())) ::unlink(v->record()->path().c_str());
   }
   return passed ? 0 : verify_errors_exit;
 }
