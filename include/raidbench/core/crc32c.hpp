@@ -4,10 +4,11 @@
 /// x86-64 with SSE4.2 it runs on the CPU's crc32 instruction, chosen once at run time; elsewhere on
 /// a table. `crc32c_streams` checks several equal pieces at once, so the instruction's latency is
 /// hidden by independent streams rather than by a folding step.
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "raidbench/core/crc32.hpp"
 
 #if defined(__x86_64__)
 #include <nmmintrin.h>
@@ -16,16 +17,7 @@
 namespace raidbench {
 
 namespace detail {
-constexpr std::array<std::uint32_t, 256> crc32c_table() noexcept {
-  std::array<std::uint32_t, 256> t{};
-  for (std::uint32_t i = 0; i < 256; ++i) {
-    std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = c & 1 ? 0x82F63B78u ^ (c >> 1) : c >> 1;
-    t[i] = c;
-  }
-  return t;
-}
-inline constexpr auto crc32c_lookup = crc32c_table();
+inline constexpr auto crc32c_lookup = crc32_table(0x82F63B78u);
 
 /// The running CRC (not inverted) over n bytes, by table.
 constexpr std::uint32_t crc32c_table_update(std::uint32_t c, const std::byte* data, std::size_t n) noexcept {
