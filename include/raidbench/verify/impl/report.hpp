@@ -60,7 +60,13 @@ RAIDBENCH_API std::string format_verification(const verification_report& r) {
                          format_iec(static_cast<std::uint64_t>(with)), format_iec(static_cast<std::uint64_t>(without)));
     out += "\n";
   }
-  if (const journal* j = s.record()) {
+  if (const journal* j = s.record(); j && r.after_crash) {
+    std::uint64_t acknowledged = 0;
+    for (std::uint64_t b = 0; b < s.map().blocks(); ++b) acknowledged += j->acknowledged(b) != 0;
+    out += fmt::format("verify: journal {}: {} block(s) with an acknowledged write{}; {}\n", j->path().string(), acknowledged,
+                       j->torn_sectors() ? fmt::format(", {} map sector(s) torn", j->torn_sectors()) : "",
+                       r.journal_kept ? "kept" : "removed");
+  } else if (j) {
     const auto k = j->costs();
     out += fmt::format("verify: journal {}: {} commit(s){}, {} write(s) acknowledged; {}\n", j->path().string(), k.commits,
                        k.commits ? fmt::format(" of {:.2f} ms each (write and fdatasync)", static_cast<double>(k.commit_ns) / 1e6 / static_cast<double>(k.commits)) : "",
