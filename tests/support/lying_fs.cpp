@@ -8,17 +8,20 @@
 // With --metadata, names and sizes (not data) are kept in FILE, written and fsync'd on every change
 // that alters them, as a filesystem that journals its metadata but not its data: after the power
 // cut and a new mount with the same FILE the files are there, at their sizes, full of zeros. Without
-// it the new mount is empty. It runs in the foreground, single-threaded, until killed or unmounted.
+// it the new mount is empty. It runs in the foreground, single-threaded, until killed or unmounted,
+// and dies with the process that started it (a test that aborts leaves no daemon behind).
 #define FUSE_USE_VERSION 31
 #include <fuse3/fuse.h>
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -176,6 +179,7 @@ int do_utimens(const char* path, const timespec*, fuse_file_info*) { return find
 }  // namespace
 
 int main(int argc, char** argv) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (argc != 2 && !(argc == 4 && std::strcmp(argv[2], "--metadata") == 0)) {
     std::fprintf(stderr, "usage: %s MOUNTPOINT [--metadata FILE]\n", argv[0]);
     return 2;

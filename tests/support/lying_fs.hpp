@@ -3,6 +3,7 @@
 // and keeps data only in its daemon's memory. power_cut() kills the daemon and detaches the mount;
 // mount() starts a new one on the same mount point (empty, or with the names and sizes of before
 // when a metadata file is kept). For verification and durability tests alike.
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mount.h>
@@ -45,7 +46,14 @@ class lying_fs {
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
-    if (::posix_spawn(&pid_, argv[0], nullptr, nullptr, argv.data(), environ) != 0) throw std::runtime_error("cannot start " + args[0]);
+    // Its output to /dev/null: a daemon left behind must not hold the test's output open.
+    posix_spawn_file_actions_t quiet;
+    ::posix_spawn_file_actions_init(&quiet);
+    ::posix_spawn_file_actions_addopen(&quiet, 1, "/dev/null", O_WRONLY, 0);
+    ::posix_spawn_file_actions_addopen(&quiet, 2, "/dev/null", O_WRONLY, 0);
+    const int spawned = ::posix_spawn(&pid_, argv[0], &quiet, nullptr, argv.data(), environ);
+    ::posix_spawn_file_actions_destroy(&quiet);
+    if (spawned != 0) throw std::runtime_error("cannot start " + args[0]);
     struct stat parent {};
     ::stat(mountpoint_.parent_path().c_str(), &parent);
     for (int i = 0; i < 500; ++i) {  // up to 5 s
