@@ -3,7 +3,8 @@
 #   install-deps.sh build   compilers (clang++ builds the tools, g++ is the consumers' default),
 #                           LLVM's linker, CMake and the libraries the headers use
 #   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
-#                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime
+#                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime,
+#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp)
 set -euo pipefail
 what=${1:-build}
 
@@ -11,7 +12,7 @@ packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-
           nlohmann-json3-dev libcli11-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
-            dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils e2fsprogs util-linux)
+            dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
   exit 2

@@ -52,8 +52,6 @@ BOOST_AUTO_TEST_CASE(bad_options_say_why_as_sysbench_and_touch_nothing) {
   // What rb-fileio cannot do is refused by name, where sysbench would run.
   const std::string banner = "sysbench 1.0.20 (raidbench rb-fileio 0.1.0)\n\n";
   for (const auto& [args, phrase] : {std::pair{"--file-test-mode=seqwr --rate=100 --format=sysbench-0.4 run", "--rate: not in sysbench 0.4.12's layout"},
-                                     std::pair{"--file-test-mode=seqwr --validate --file-io-mode=mmap run", "sync I/O mode only"},
-                                     std::pair{"--file-test-mode=rndrw --validate --threads=2 run", "one thread only"},
                                      std::pair{"--file-test-mode=seqwr --debug=on --format=sysbench-0.4 run", "--debug: not in sysbench 0.4.12's layout"},
                                      std::pair{"--test=cpu run", "FATAL: --test=cpu: rb-fileio only runs the fileio test"}}) {
     const auto r = run_in(dir.path(), "{ " RB_FILEIO " " + std::string(args) + " 2>" + (errors / "ours").string() + "; }");

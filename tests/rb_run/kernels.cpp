@@ -46,6 +46,9 @@ BOOST_AUTO_TEST_CASE(each_entry_of_each_engine_table_is_its_own_kernel) {
   BOOST_TEST(rb_run::entry_of(o) == writes + 1);
   o.rw = rb_run::pattern::randwrite;
   BOOST_TEST(rb_run::entry_of(o) == writes + 7);
+  raidbench::verify::session* some_session = reinterpret_cast<raidbench::verify::session*>(&o);  // only compared with null
+  o.session = some_session;
+  BOOST_TEST(rb_run::entry_of(o) == writes + 19);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -57,6 +58,26 @@ BOOST_AUTO_TEST_CASE(steady_and_ramp) {
     // Fewer than the budget only when steady.
     if (rounds < 6u) BOOST_TEST(t.at("steady_state").at("steady").get<bool>());
   }
+}
+
+// --verify: the random tests' file set stamped and checked, re-read at the end, the journal removed
+// with it; the report says so in text and JSON, and the JSON still validates.
+BOOST_AUTO_TEST_CASE(verify_checks_the_file_set) {
+  temp_dir dir;
+  const tool_run r = run_tool(RAIDBENCH_TOOL, {"--quick", "--size", "4M", "--test-seconds", "0.1", "--verify", "--no-controller",
+                                               "--no-progress", "--dir", (dir / "s").string(), "--report", (dir / "r.json").string()});
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+  BOOST_TEST(r.out.find("verify: final pass re-read 256 blocks (4 MiB)") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("verify: no errors\n") != std::string::npos);
+  BOOST_TEST(!fs::exists(dir / "s"));
+  const std::string validate = "/usr/bin/python3 -c \"import json,jsonschema,sys; jsonschema.validate(json.load(open(sys.argv[1])), "
+                               "json.load(open(sys.argv[2])))\" '" + (dir / "r.json").string() + "' '" RAIDBENCH_SUITE_SCHEMA "'";
+  BOOST_TEST(std::system(validate.c_str()) == 0);
+  std::ifstream in(dir / "r.json");
+  const auto v = nlohmann::json::parse(in).at("verification");
+  BOOST_TEST(v.at("errors").at("total") == 0);
+  BOOST_TEST(v.at("checked_blocks").get<int>() > 0);
+  BOOST_TEST(v.at("journal").at("kept") == false);
 }
 
 // --repeat N: each test N times in a row, the median run in the table and every run in the report.

@@ -30,6 +30,8 @@ class remove_created_on_exit {
   ~remove_created_on_exit() {
     if (!keep_) dir_.remove_created();
   }
+  /// Keeps the files after all: the evidence of a failed verification.
+  void keep() noexcept { keep_ = true; }
 
  private:
   held_directory& dir_;

@@ -1,6 +1,7 @@
 // rb-fileio: sysbench 1.0.20's fileio test on raidbench's policies and runner.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -113,10 +114,10 @@ int finish(const raidbench::result& r) {
 
 // The engine slot's table: sysbench's --file-io-mode to the translation unit of that engine.
 using engine_runner = raidbench::expected<raidbench::result> (*)(const plan&, const raidbench::run_options&);
-engine_runner engine_for(const std::string& io_mode) {
-  if (io_mode == "async") return run_io_uring;
-  if (io_mode == "mmap") return run_mmap;
-  return run_psync;
+engine_runner engine_for(const std::string& io_mode, bool validate) {
+  if (io_mode == "async") return validate ? run_io_uring_checked : run_io_uring;
+  if (io_mode == "mmap") return validate ? run_mmap_checked : run_mmap;
+  return validate ? run_psync_checked : run_psync;
 }
 
 bool sequential(fileio_mode m) {
@@ -179,6 +180,11 @@ plan plan_of(const options& o, held_directory& here) {
   p.rw_ratio = o.rw_ratio;
   p.threads = o.threads;
   p.backlog = o.backlog;
+  // --validate: each request in flight holds its block, so fewer are queued than there are blocks.
+  if (o.validate && o.io_mode == "async") {
+    const std::uint64_t blocks = p.file_size / p.block_size * p.files;
+    p.backlog = static_cast<std::uint32_t>(std::clamp<std::uint64_t>((blocks - 1) / o.threads, 1, p.backlog));
+  }
   p.seed = o.rand_seed ? o.rand_seed : raidbench::now_ns();
   p.time = std::chrono::nanoseconds(static_cast<std::int64_t>(o.time_seconds * 1e9));
   p.events = o.events;
@@ -279,7 +285,7 @@ int run_test(const options& o, held_directory& here) {
       }
     };
   }
-  auto r = (o.validate ? run_psync_checked : engine_for(o.io_mode))(plan_of(o, here), ro);
+  auto r = engine_for(o.io_mode, o.validate)(plan_of(o, here), ro);
   sysbench_log().flush(log_stream(o));  // before whatever is printed next, as sysbench's next message would
   if (!r) return fatal(r.message());
 

@@ -460,12 +460,6 @@ expected<options> parse(const std::vector<std::string_view>& args, std::string_v
                               o.file_size(), request));
   }
   if (o.time_seconds > 1e7) return fatal(fmt::format("--time {} is too long", o.time_seconds));
-  // Checked blocks go through pread/pwrite, one thread at a time on them: sysbench keeps its threads
-  // off each other's blocks, which rb-fileio does not.
-  if (o.validate && o.io_mode != "sync")
-    return own_refusal(fmt::format("--validate: rb-fileio checks blocks in the sync I/O mode only, not {}", o.io_mode));
-  if (o.validate && o.threads > 1 && (o.cmd == command::run))
-    return own_refusal("--validate: rb-fileio checks blocks with one thread only (sysbench keeps its threads off each other's blocks)");
   if ((o.debug || o.rate != 0) && o.format == output_format::sysbench04)
     return own_refusal(fmt::format("{}: not in sysbench 0.4.12's layout (--format=sysbench-0.4)", o.debug ? "--debug" : "--rate"));
   if (o.validate && o.block_size < raidbench::checked_block_trailer)
@@ -506,8 +500,8 @@ General options:
 
   --report-checkpoints=LIST     full reports at these seconds from the start, each of the interval
                                 since the last one, as sysbench's
-  --validate[=on|off]           blocks carry a checksum and their offset, checked when read (sync
-                                I/O mode, one thread) [off]
+  --validate[=on|off]           blocks carry a checksum and their offset, checked when read (any
+                                I/O mode and thread count; no two requests hold one block) [off]
 
 Accepted without effect, as sysbench's: --forced-shutdown, --thread-stack-size, --rand-type,
 --rand-spec-iter/pct/res, --rand-pareto-h.

@@ -40,7 +40,9 @@ struct plan {
 raidbench::expected<raidbench::result> run_psync(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_io_uring(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_mmap(const plan& p, const raidbench::run_options& o);
-/// pread/pwrite with checked blocks (--validate).
+/// With sysbench's checked blocks (--validate): pread/pwrite, io_uring, mmap.
 raidbench::expected<raidbench::result> run_psync_checked(const plan& p, const raidbench::run_options& o);
+raidbench::expected<raidbench::result> run_io_uring_checked(const plan& p, const raidbench::run_options& o);
+raidbench::expected<raidbench::result> run_mmap_checked(const plan& p, const raidbench::run_options& o);
 
 }  // namespace rb_fileio

@@ -1,8 +1,8 @@
 #pragma once
 // Maps rb-run's run-time options to a kernel — what shapes the hot loop: the engine, in order or
-// random, which operations (reads, writes or both) and whether it flushes periodically — and runs it
-// with everything else as values (mix::chosen_writes, sync::chosen). So rb-run instantiates one
-// workload per kernel: a table of 12 per engine, each engine's in its own translation unit
+// random, which operations (reads, writes or both), whether it flushes periodically and whether it
+// verifies (--verify) — and runs it with everything else as values (mix::chosen_writes, sync::chosen).
+// So rb-run instantiates one workload per kernel: a table of 24 per engine, each engine's in its own translation unit
 // (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp) so they compile in parallel.
 #include <array>
 #include <chrono>
@@ -33,19 +33,21 @@ constexpr operations operations_of(pattern p) noexcept {
   return operations::both;
 }
 
-/// Entry `I` of an engine's table: the kernel it runs, by (random, operations, periodic flush).
+/// Entry `I` of an engine's table: the kernel it runs, by (verified, random, operations, periodic flush).
 template <std::size_t I>
 struct kernel_entry {
-  static constexpr bool random = I / 6 == 1;
+  static constexpr bool verified = I / 12 == 1;
+  static constexpr bool random = I % 12 / 6 == 1;
   static constexpr operations ops{I / 2 % 3};
   static constexpr bool periodic = I % 2 == 1;
 };
-inline constexpr std::size_t kernels_per_engine = 12;
+inline constexpr std::size_t kernels_per_engine = 24;
 
 /// The entry the options choose.
 constexpr std::size_t entry_of(const options& o) noexcept {
   const bool periodic = o.flush != flush_kind::none && o.flush_every > 0;
-  return (random_access(o.rw) ? 6 : 0) + 2 * static_cast<std::size_t>(operations_of(o.rw)) + (periodic ? 1 : 0);
+  return (o.session ? 12 : 0) + (random_access(o.rw) ? 6 : 0) + 2 * static_cast<std::size_t>(operations_of(o.rw)) +
+         (periodic ? 1 : 0);
 }
 
 /// The workload of entry `I`, filled with the options' values. `engine` is the engine's policy and
@@ -67,10 +69,15 @@ auto workload_at(const options& o, Engine... engine) {
   using syncing = sync::chosen<entry::periodic>;
   // Without a period, a flush call means one flush at the end (--end-fsync is the periodic one's).
   const syncing flushes = entry::periodic ? syncing{call, o.end_flush, o.flush_every} : syncing{call, o.flush != flush_kind::none};
+  const auto checks = [&] {
+    if constexpr (entry::verified) return verify::stamps{o.session};
+    else return verify::none;
+  }();
   const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.seconds)),
                          o.ops, 0, false};
   // One file is a set of one: rb-run.0, rb-run.1, … in the scratch directory.
-  return workload(engine..., order, mixing, flushes, target::file_set{.count = o.files, .total_size = o.size, .prefix = "rb-run.", .in = o.held},
+  return workload(engine..., order, mixing, flushes, checks,
+                  target::file_set{.count = o.files, .total_size = o.size, .prefix = "rb-run.", .in = o.held},
                   block{o.block_size}, open::dynamic{o.open_flags}, stop, threads{o.threads}, seed{o.seed});
 }
 

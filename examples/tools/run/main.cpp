@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,12 +27,17 @@
 #include "../common/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "dispatch.hpp"
+#include "raidbench/core/owned_file.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/report/summary.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/rounds.hpp"
 #include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/verify/check_files.hpp"
+#include "raidbench/verify/journal.hpp"
+#include "raidbench/verify/lineage.hpp"
+#include "raidbench/verify/report.hpp"
 
 using namespace rb_run;
 
@@ -67,6 +74,16 @@ constexpr std::string_view usage = R"(usage: rb-run [options]
                      PTS defines it (within 20 % of their average, trend at most 10 %), or
                      --max-rounds (default 30) ran; report only those 5 rounds
   --ramp SECONDS     first run this long without counting it (a warm-up, as fio's ramp_time)
+  --verify           stamp every 512-byte sector written (file, offset, write generation, CRC-32C),
+                     check every read, re-read everything written at the end, and journal which
+                     writes were acknowledged (docs/verify.md); exit status 3 on any error
+  --verify-only      check the files against the journal after a crash or power cut: acknowledged
+                     writes that did not survive are reported lost (nothing is written)
+  --journal FILE     the journal (default DIR/rb-run.journal); kept until a check passed
+  --journal-batch N  acknowledgements per journal commit (default 1: each flush's writes are
+                     durable in the journal before the run goes on)
+  --verify-payload K random (default), compressible (about 2:1) or zero
+  --verify-errors N  error messages shown (default 20; all are counted)
 )";
 
 [[noreturn]] void die(const std::string& message) {
@@ -154,7 +171,18 @@ options parse(int argc, char** argv) {
     else if (arg == "--steady") o.steady = true;
     else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, args.value());
     else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, args.value());
-    else die(fmt::format("unknown option '{}' (see --help)", arg));
+    else if (arg == "--verify") o.verify = true;
+    else if (arg == "--verify-only") o.verify_only = true;
+    else if (arg == "--journal") o.journal = args.value();
+    else if (arg == "--journal-batch") o.journal_batch = count32_arg(arg, args.value());
+    else if (arg == "--verify-errors") o.verify_errors = count32_arg(arg, args.value());
+    else if (arg == "--verify-payload") {
+      const auto v = args.value();
+      if (v == "random") o.payload = raidbench::verify::payload::random;
+      else if (v == "compressible") o.payload = raidbench::verify::payload::compressible;
+      else if (v == "zero") o.payload = raidbench::verify::payload::zero;
+      else die(fmt::format("--verify-payload: unknown payload '{}' (random, compressible, zero)", v));
+    } else die(fmt::format("unknown option '{}' (see --help)", arg));
   }
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
   if (o.engine != engine_kind::io_uring && o.iodepth != 1) die("--iodepth needs --engine io_uring");
@@ -169,12 +197,18 @@ options parse(int argc, char** argv) {
   if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
   if (o.max_rounds < 5 || o.max_rounds > 10000) die(fmt::format("--max-rounds {} is outside 5…10000", o.max_rounds));
   if (o.ramp_seconds > 1e6) die(fmt::format("--ramp {} is too long", o.ramp_seconds));
+  if (o.verify && o.verify_only) die("--verify and --verify-only exclude each other");
+  if (o.verify && o.block_size % raidbench::verify::sector_size != 0)
+    die(fmt::format("--verify stamps 512-byte sectors: --bs ({}) must be a multiple of 512", o.block_size));
+  if (o.journal_batch == 0 || o.journal_batch > 1'000'000) die(fmt::format("--journal-batch {} is outside 1…1000000", o.journal_batch));
+  if (o.verify_errors > 1'000'000) die(fmt::format("--verify-errors {} is outside 0…1000000", o.verify_errors));
   // The runner's own rule, before preparing files for a run it would refuse.
   if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) die(fits.message());
   return o;
 }
 
 bool needs_existing_data(pattern p) { return p != pattern::write; }
+bool reads(pattern p) { return p == pattern::read || p == pattern::randread || p == pattern::randrw || p == pattern::rw; }
 
 /// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
 bool already_prepared(const options& o) {
@@ -193,15 +227,55 @@ int stopped(const char* when) {
   return raidbench::interrupted_exit_status();
 }
 
-// The exit status once the result is printed: 1 when standard output lost it, 128 + the signal
-// when a signal cut the run short, 0 otherwise.
-int finished(bool interrupted) {
+/// The files of the set by absolute path, as a journal records them.
+std::vector<std::string> set_paths(const options& o) {
+  std::vector<std::string> out;
+  for (std::uint32_t i = 0; i < o.files; ++i) out.push_back(fs::absolute(fs::path(o.dir) / fmt::format("rb-run.{}", i)).string());
+  return out;
+}
+
+fs::path journal_path(const options& o) { return o.journal.empty() ? fs::path(o.dir) / "rb-run.journal" : fs::path(o.journal); }
+
+/// Exit status of a verification that found errors.
+constexpr int verify_errors_exit = 3;
+
+void print_verification(const options& o, const raidbench::verify::verification_report& v, nlohmann::json* j) {
+  if (j) (*j)["verification"] = raidbench::verify::verification_json(v);
+  else if (!o.json) raidbench::tools::print_out(raidbench::verify::format_verification(v));
+}
+
+/// Removes `file` through its directory, held, and only if it is a regular file of this user with one
+/// name (not a link or another's file put under its name since).
+void remove_own_file(const fs::path& file) {
+  auto dir = raidbench::held_directory::open(file.parent_path());
+  const std::string name = file.filename().string();
+  if (dir && dir->adopt(name)) dir->remove(name);
+}
+
+/// --verify-only: the files against the journal, after a crash; a check that passes ends the
+/// lineage (its files and journal are removed unless --keep).
+int verify_only(const options& o) {
+  auto record = raidbench::verify::journal::open(journal_path(o));
+  if (!record) die(record.message());
+  auto v = raidbench::verify::session_from(std::move(*record), o.verify_errors);
+  auto pass = raidbench::verify::check_files(*v, {.after_crash = true});
+  if (!pass) die(pass.message());
+  const bool passed = v->errors().total() == 0;
+  raidbench::verify::verification_report report{v.get(), &*pass, true, {}, !passed || o.keep};
+  nlohmann::json j = nlohmann::json::object();
+  print_verification(o, report, o.json ? &j : nullptr);
+  if (o.json) raidbench::tools::print_out(j.dump(2) + "\n");
+  if (passed && !o.keep) {  // the lineage ends: its files and journal go
+    for (const auto& f : v->layout().files) remove_own_file(f);
+    remove_own_file(v->record()->path());
+  }
   if (!raidbench::tools::stdout_complete("rb-run")) return 1;
-  return interrupted ? raidbench::interrupted_exit_status() : 0;
+  return passed ? 0 : verify_errors_exit;
 }
 
 int run_tool(int argc, char** argv) {
   options o = parse(argc, argv);
+  if (o.verify_only) return verify_only(o);
   raidbench::stop_on_signals stop_guard;
   // A dump read is never one of the files the run writes.
   std::vector<raidbench::tools::named_file> dumps;
@@ -222,13 +296,21 @@ int run_tool(int argc, char** argv) {
   }
   // The scratch directory, held for the whole run: the files are created, used and removed through
   // it, and clean-up removes only those this run created (core/held_directory.hpp), also when the
-  // stack unwinds past it, unless --keep.
+  // stack unwinds past it, unless --keep or a verification error keeps them as evidence.
   auto held = raidbench::tools::hold_scratch(o.dir, o.dir_named);
   if (!held) die(held.message());
   raidbench::held_directory& scratch = *held;
   o.held = &scratch;
-  const raidbench::tools::remove_created_on_exit cleaned(scratch, o.keep);
-  const auto clean = [&] { scratch.remove_created(); };
+  raidbench::tools::remove_created_on_exit cleaned(scratch, o.keep);
+  // --verify: a journal this run created (for a file set it created) goes with the files.
+  fs::path own_journal_elsewhere;
+  const auto clean = [&] {
+    scratch.remove_created();
+    if (!own_journal_elsewhere.empty()) remove_own_file(own_journal_elsewhere);
+    own_journal_elsewhere.clear();
+  };
+  bool fresh_set = true;
+  for (std::uint32_t i = 0; i < o.files && fresh_set; ++i) fresh_set = !scratch.status(fmt::format("rb-run.{}", i));
 
   auto context = raidbench::gather_storage_context(o.dir);
   if (!context) {
@@ -250,11 +332,38 @@ int run_tool(int argc, char** argv) {
     die(fmt::format("--dir {} has {} free; the file set needs {}", o.dir,
                     raidbench::format_iec(static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize), raidbench::format_iec(o.size)));
   }
+  // --verify: a new lineage and journal, or the one the journal records, checked first.
+  std::unique_ptr<raidbench::verify::session> verified;
+  bool journal_removed_with_files = false;
+  if (o.verify) {
+    auto started = raidbench::verify::open_lineage({journal_path(o), set_paths(o), o.size / o.files, o.block_size, o.payload,
+                                                    o.journal_batch, o.verify_errors, reads(o.rw),
+                                                    already_prepared(o)});
+    if (!started) {
+      clean();
+      die(started.message());
+    }
+    verified = std::move(started->verified);
+    if (!started->resumed && fresh_set) {
+      journal_removed_with_files = true;
+      if (o.journal.empty()) (void)scratch.adopt("rb-run.journal");  // in the scratch directory: by its record
+      else own_journal_elsewhere = journal_path(o);
+    }
+    if (verified->errors().total() != 0) {  // what an earlier run left is not what its journal says
+      print_verification(o, {verified.get(), &started->found, true, {}, true}, nullptr);
+      std::fprintf(stderr, "rb-run: the files do not hold what journal %s acknowledged; nothing was run\n",
+                   journal_path(o).c_str());
+      cleaned.keep();
+      return raidbench::tools::stdout_complete("rb-run") ? verify_errors_exit : 1;
+    }
+    o.session = verified.get();
+  }
   if (needs_existing_data(o.rw) && !already_prepared(o)) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;
     prep.rw = pattern::write;
-    prep.block_size = (o.size / o.files) % (1u << 20) == 0 ? 1u << 20 : o.block_size;
+    // Verified blocks are of the run's size: the journal keeps a generation per block.
+    prep.block_size = (o.size / o.files) % (1u << 20) == 0 && !o.verify ? 1u << 20 : o.block_size;
     prep.flush = flush_kind::fdatasync;
     prep.flush_every = 0;
     prep.open_flags = 0;
@@ -288,6 +397,34 @@ int run_tool(int argc, char** argv) {
     }
     if (!o.json) raidbench::tools::print_out(fmt::format("ramp: {:.2f} s, not counted\n", warm->stats.seconds()));
   }
+  // --verify: the final pass re-reads everything written, before anything is removed; errors keep
+  // the files and the journal as evidence.
+  std::optional<raidbench::verify::check_report> final_pass;
+  const auto verification_failed = [&] { return verified && verified->errors().total() != 0; };
+  const auto finish = [&](const raidbench::result* measured, nlohmann::json* j) {
+    if (verified && measured) {
+      auto pass = raidbench::verify::check_files(*verified, {});
+      if (!pass) die(pass.message());
+      final_pass = *pass;
+    }
+    const bool keep_all = verification_failed();
+    if (keep_all) cleaned.keep();
+    if (!o.keep && !keep_all) clean();
+    if (!verified || !measured) return;
+    const bool journal_kept = o.keep || keep_all || !journal_removed_with_files;
+    print_verification(o, {verified.get(), &*final_pass, false,
+                           {measured->stats.seconds(), measured->stats.bytes(), measured->workload.threads}, journal_kept},
+                       j);
+    if (keep_all)
+      std::fprintf(stderr, "rb-run: verification found errors; the files and journal %s are kept\n", journal_path(o).c_str());
+  };
+  // The exit status once the result is printed: 1 when standard output lost it, 3 for verification
+  // errors, 128 + the signal when a signal cut the run short, 0 otherwise.
+  const auto status_of = [&](const raidbench::result& measured) {
+    if (!raidbench::tools::stdout_complete("rb-run")) return 1;
+    if (verification_failed()) return verify_errors_exit;
+    return measured.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
+  };
   if (o.steady) {
     // Each round with its own seed, so a round does not replay the last one's blocks.
     const auto r = raidbench::run_until_steady(
@@ -299,30 +436,38 @@ int run_tool(int argc, char** argv) {
         o.max_rounds, [&](unsigned i, double rate) {
           if (!o.json) raidbench::tools::print_out(fmt::format("round {}: {:.1f} ops/s\n", i + 1, rate));
         });
-    if (!o.keep) clean();
-    if (!r) die(r.message());
+    if (!r) {
+      finish(nullptr, nullptr);
+      die(r.message());
+    }
     if (o.json) {
       nlohmann::json j = r->window;
       add_storage(j, r->window);
       j["steady_state"] = raidbench::steady_state_json(*r);
+      finish(&r->window, &j);
       raidbench::tools::print_out(j.dump(2) + "\n");
     } else {
       raidbench::tools::print_out(raidbench::describe_steady_state(*r) + "\n" +
                                   raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
+      finish(&r->window, nullptr);
     }
-    return finished(r->window.stats.interrupted);
+    return status_of(r->window);
   }
   auto r = run_options_workload(o, ro);
-  if (!o.keep) clean();
-  if (!r) die(r.message());
+  if (!r) {
+    finish(nullptr, nullptr);
+    die(r.message());
+  }
   if (o.json) {
     nlohmann::json j = *r;
     add_storage(j, *r);
+    finish(&*r, &j);
     raidbench::tools::print_out(j.dump(2) + "\n");
   } else {
     raidbench::tools::print_out(raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
+    finish(&*r, nullptr);
   }
-  return finished(r->stats.interrupted);
+  return status_of(*r);
 }
 
 }  // namespace

@@ -5,6 +5,11 @@
 
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/core/held_directory.hpp"
+#include "raidbench/verify/stamp.hpp"
+
+namespace raidbench::verify {
+class session;
+}
 
 namespace rb_run {
 
@@ -38,6 +43,14 @@ struct options {
   bool steady = false;          // rounds of `seconds` (or `ops`) until SNIA PTS steady state
   unsigned max_rounds = 30;
   double ramp_seconds = 0;      // a first run that is not counted
+  // --verify, --verify-only (docs/verify.md)
+  bool verify = false;
+  bool verify_only = false;
+  std::string journal;          // default: <dir>/rb-run.journal
+  std::uint32_t journal_batch = 1;
+  raidbench::verify::payload payload = raidbench::verify::payload::random;
+  std::uint32_t verify_errors = 20;  // messages shown
+  raidbench::verify::session* session = nullptr;  // set once the journal is open: the runs verify
 };
 
 }  // namespace rb_run

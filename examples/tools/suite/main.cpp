@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -37,6 +38,9 @@
 #include "raidbench/run/rounds.hpp"
 #include "raidbench/run/rounds_json.hpp"
 #include "raidbench/run/signals.hpp"
+#include "raidbench/verify/check_files.hpp"
+#include "raidbench/verify/lineage.hpp"
+#include "raidbench/verify/report.hpp"
 #include "report.hpp"
 #include "sweep.hpp"
 #include "tool.hpp"
@@ -70,6 +74,15 @@ Runs the seed suite in a scratch directory and prints one report (also written a
   --report FILE            where to write the JSON report (default ./report.json)
   --html FILE              also write the report as a self-contained HTML page with charts
   --no-progress            no progress output on stderr
+  --verify                 stamp every 512-byte sector of the random tests' file set (file, offset, write
+                           generation, CRC-32C), check every read, re-read it all at the end and journal
+                           the acknowledged writes (docs/verify.md); exit status 3 on any error, the
+                           file set and the journal are then kept
+  --journal FILE           the journal (default DIR/rndrw.journal); after a crash:
+                           rb-run --verify-only --journal FILE
+  --journal-batch N        acknowledgements per journal commit (default 1)
+  --verify-payload K       random (default), compressible or zero
+  --verify-errors N        error messages shown (default 20; all are counted)
 The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
 Ctrl-C stops the running test, removes the scratch files and prints what was measured.
 )";
@@ -89,6 +102,11 @@ struct options {
   raidbench::controller_request controller;
   bool progress = true;
   fs::path html;
+  bool verify = false;
+  fs::path journal;
+  std::uint32_t journal_batch = 1;
+  raidbench::verify::payload payload = raidbench::verify::payload::random;
+  std::uint32_t verify_errors = 20;
 };
 
 options parse(int argc, char** argv) {
@@ -138,6 +156,23 @@ options parse(int argc, char** argv) {
     } else if (args.controller_option(o.controller)) {
     } else if (arg == "--no-progress") {
       o.progress = false;
+    } else if (arg == "--verify") {
+      o.verify = true;
+    } else if (arg == "--journal") {
+      o.journal = args.value();
+      if (o.journal.empty()) die("--journal needs a file name");
+    } else if (arg == "--journal-batch" || arg == "--verify-errors") {
+      const std::string text(args.value());
+      const auto n = raidbench::text::parse_uint(text);
+      if (!n || *n > 1'000'000 || (*n == 0 && arg == "--journal-batch"))
+        die(fmt::format("{}: '{}' is not a number from {} to 1000000", arg, text, arg == "--journal-batch" ? 1 : 0));
+      (arg == "--journal-batch" ? o.journal_batch : o.verify_errors) = static_cast<std::uint32_t>(*n);
+    } else if (arg == "--verify-payload") {
+      const auto v = args.value();
+      if (v == "random") o.payload = raidbench::verify::payload::random;
+      else if (v == "compressible") o.payload = raidbench::verify::payload::compressible;
+      else if (v == "zero") o.payload = raidbench::verify::payload::zero;
+      else die(fmt::format("--verify-payload: unknown payload '{}' (random, compressible, zero)", v));
     } else {
       die(fmt::format("unknown option '{}' (see --help)", arg));
     }
@@ -236,7 +271,23 @@ int run_suite(int argc, char** argv) {
 
   const std::string seq = s.file("seq.dat");
   const std::string commit = s.file("commit.dat");
-  for (std::uint32_t i = 0; i < p.set_files; ++i) s.file(fmt::format("{}{}", file_set_prefix, i));
+  std::vector<std::string> set_names, set_files;
+  for (std::uint32_t i = 0; i < p.set_files; ++i) {
+    set_names.push_back(s.file(fmt::format("{}{}", file_set_prefix, i)));
+    set_files.push_back(fs::absolute(o.dir / set_names.back()).string());
+  }
+  // --verify: a new lineage over the file set, its journal beside it (a scratch file, removed by its
+  // record) or where asked.
+  std::unique_ptr<raidbench::verify::session> verified;
+  const std::string journal_name = "rndrw.journal";
+  const fs::path journal = !o.verify ? fs::path() : o.journal.empty() ? o.dir / s.file(journal_name) : o.journal;
+  if (o.verify) {
+    auto started = raidbench::verify::open_lineage({journal, set_files, p.set_size / p.set_files, 16384, o.payload,
+                                                    o.journal_batch, o.verify_errors, false, false});
+    if (!started) give_up(started.message());
+    verified = std::move(started->verified);
+    if (o.journal.empty()) (void)s.dir.adopt(journal_name);
+  }
   const std::string mib = raidbench::format_iec(p.sequential_size);
 
   std::vector<step> steps;
@@ -263,14 +314,14 @@ int run_suite(int argc, char** argv) {
   }
   steps.back().after = [&] { s.dir.remove(commit); };
   steps.push_back({"prepare file set", "write", false, false, 0, p.set_size,
-                   [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro); }, {}, {}});
+                   [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro, verified.get()); }, {}, {}});
   steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0, {}, {},
                    [&](const auto& ro, unsigned round, double seconds) {
-                     return random_read_write(s.dir, p.set_files, p.set_size, seconds, round, ro);
+                     return random_read_write(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
                    }});
   steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0, {}, {},
                    [&](const auto& ro, unsigned round, double seconds) {
-                     return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro);
+                     return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
                    }});
 
   progress_display progress(o.progress, steps.size());
@@ -337,7 +388,24 @@ int run_suite(int argc, char** argv) {
     if (st.after) st.after();
   }
   report.interrupted = raidbench::stop_request().load();
+  // --verify: the final pass over the file set, before anything is removed; errors keep it and the journal.
+  std::optional<raidbench::verify::check_report> final_pass;
+  if (verified) {
+    auto pass = raidbench::verify::check_files(*verified, {});
+    if (!pass) give_up(fmt::format("verify: {}", pass.message()));
+    final_pass = *pass;
+  }
+  const bool verify_failed = verified && verified->errors().total() != 0;
+  if (verify_failed) {  // the evidence stays: the file set and the journal
+    for (const auto& name : set_names) s.dir.keep(name);
+    s.dir.keep(journal_name);
+  }
   s.clean();
+  if (verified && !o.journal.empty() && !verify_failed) {
+    // A journal where the user asked for it, which this run wrote: removed through its directory, if still ours.
+    if (auto dir = raidbench::held_directory::open(o.journal.parent_path()); dir && dir->adopt(o.journal.filename().string()))
+      dir->remove(o.journal.filename().string());
+  }
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
@@ -351,12 +419,21 @@ int run_suite(int argc, char** argv) {
     if (!w) std::fprintf(stderr, "raidbench: %s: %s\n", option, w.message().c_str()), complete = false;
     return bool(w);
   };
-  const bool json_written = written("--report", raidbench::tools::write_output_file(o.report, nlohmann::json(report).dump(2) + "\n"));
+  // The random tests' figures are of stamped blocks: the run and its cost, measured over rndrw.
+  const raidbench::verify::verification_report checked{verified.get(), final_pass ? &*final_pass : nullptr, false, {}, verify_failed};
+  nlohmann::json j = report;
+  if (verified) j["verification"] = raidbench::verify::verification_json(checked);
+  const bool json_written = written("--report", raidbench::tools::write_output_file(o.report, j.dump(2) + "\n"));
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
   raidbench::tools::print_out(format_report(report, controller_text));
+  if (verified) raidbench::tools::print_out("\n" + raidbench::verify::format_verification(checked));
   if (!o.html.empty()) written("--html", raidbench::tools::write_output_file(o.html, report_html(report, controller_text)));
   if (json_written) raidbench::tools::print_out(fmt::format("\nreport written to {}\n", o.report.string()));
   if (!raidbench::tools::stdout_complete("raidbench") || !complete) return 1;
+  if (verify_failed) {
+    std::fprintf(stderr, "raidbench: verification found errors; the file set and journal %s are kept\n", journal.c_str());
+    return 3;
+  }
   return report.interrupted ? raidbench::interrupted_exit_status() : 0;
 }
 

@@ -9,6 +9,10 @@
 #include "raidbench/result/result.hpp"
 #include "raidbench/run/progress.hpp"
 
+namespace raidbench::verify {
+class session;
+}
+
 namespace rb_suite {
 
 using raidbench::expected;
@@ -38,16 +42,18 @@ expected<result> commit_test(held_directory& dir, const std::string& file, commi
                              const run_options& ro);
 
 /// Writes a sysbench-style file set (`files` files, `total` bytes together), fdatasync at the end.
-expected<result> prepare_file_set(held_directory& dir, std::uint32_t files, std::uint64_t total, const run_options& ro);
+/// With `verified` (--verify), this and the random tests stamp and check every block in it.
+expected<result> prepare_file_set(held_directory& dir, std::uint32_t files, std::uint64_t total, const run_options& ro,
+                                  raidbench::verify::session* verified = nullptr);
 
 /// sysbench fileio rndrw: 16 KiB random reads and writes 1.5:1, fsync every 100 writes; `round`
 /// picks the random stream, so the rounds of a steady-state run do not replay each other's blocks.
 expected<result> random_read_write(held_directory& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                                   std::uint64_t round, const run_options& ro);
+                                   std::uint64_t round, const run_options& ro, raidbench::verify::session* verified = nullptr);
 
 /// sysbench fileio rndrd: 16 KiB random reads (`round` as above).
 expected<result> random_read(held_directory& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                             std::uint64_t round, const run_options& ro);
+                             std::uint64_t round, const run_options& ro, raidbench::verify::session* verified = nullptr);
 
 /// The prefix of the file set's names in the scratch directory.
 inline constexpr const char* file_set_prefix = "rndrw.";

@@ -8,11 +8,12 @@
 namespace raidbench {
 
 namespace detail {
-constexpr std::array<std::uint32_t, 256> crc32_table() noexcept {
+/// The byte table of a reflected CRC-32 with `polynomial` (reversed form): zlib's, or crc32c.hpp's.
+constexpr std::array<std::uint32_t, 256> crc32_table(std::uint32_t polynomial = 0xEDB88320u) noexcept {
   std::array<std::uint32_t, 256> t{};
   for (std::uint32_t i = 0; i < 256; ++i) {
     std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    for (int k = 0; k < 8; ++k) c = c & 1 ? polynomial ^ (c >> 1) : c >> 1;
     t[i] = c;
   }
   return t;

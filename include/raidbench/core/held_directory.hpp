@@ -72,6 +72,10 @@ class held_directory {
   /// Removes every file owns() still says is the tool's, then the directory if open_or_create made it
   /// and it is empty and still the same directory.
   RAIDBENCH_API void remove_created() noexcept;
+  /// Keeps `name` after all: no longer the tool's to remove (the evidence a failed check leaves).
+  void keep(std::string_view name) noexcept {
+    std::erase_if(files_, [&](const recorded& r) { return r.name == name; });
+  }
 
  private:
   struct recorded {

@@ -13,9 +13,11 @@
 #include "raidbench/run/progress.hpp"
 #include "raidbench/run/run_threads.hpp"
 #include "raidbench/stats/run_statistics.hpp"
+#include "raidbench/verify/session.hpp"
 #include "raidbench/workload/engine.hpp"
 #include "raidbench/workload/stop.hpp"
 #include "raidbench/workload/timing.hpp"
+#include "raidbench/workload/verify.hpp"
 #include "raidbench/workload/workload_description.hpp"
 
 namespace raidbench::detail {
@@ -32,6 +34,9 @@ struct kernel_inputs {
   double read_fraction = 0;      ///< mix::kind::random_mix
   double reads_per_write = 0;    ///< mix::kind::interleaved
   const void* access = nullptr;  ///< the access policy's value, of the kernel's access type
+  verify::session* session = nullptr;       ///< verify::stamps: the run's session
+  verify::generation_map* claims = nullptr;  ///< verify::sysbench_blocks: the blocks in use (filled in by execute)
+  bool writes_durable = false;               ///< each write is durable when it returns (O_SYNC, O_DSYNC; not mmap)
 };
 
 /// One worker's whole life for one kind of workload (kernel.hpp): set-up, the start gate, the hot loop.
@@ -44,6 +49,7 @@ struct run_request {
   const void* target = nullptr;
   expected<opened_target> (*open_target)(const void* target, int open_bits, target_use use) = nullptr;
   engine::kind engine = engine::kind::psync;
+  verify::kind verify = verify::kind::none;
   stop::after stop;
   kernel_inputs inputs;  ///< files is filled in by execute
   kernel_body body = nullptr;

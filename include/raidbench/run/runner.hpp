@@ -1,5 +1,7 @@
 #pragma once
 /// Runs a workload: reduces it to its kernel (kernel.hpp) and its values, then runs it (execute.hpp).
+#include <fcntl.h>
+
 #include <type_traits>
 
 #include "raidbench/core/expected.hpp"
@@ -40,7 +42,8 @@ using kernel_of = kernel<std::decay_t<typename W::template policy_for<slot::acce
                          choice_of<typename W::template policy_for<slot::mix>>(),
                          W::template policy_for<slot::sync>::kind == sync::kind::periodic,
                          W::template policy_for<slot::engine>::kind,
-                         W::template policy_for<slot::timing>::kind>;
+                         W::template policy_for<slot::timing>::kind,
+                         W::template policy_for<slot::verify>::kind>;
 
 }  // namespace detail
 
@@ -66,6 +69,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
     request.target = &target;
     request.open_target = &detail::open_target_as<std::decay_t<decltype(target)>>;
     request.engine = W::template policy_for<slot::engine>::kind;
+    request.verify = W::template policy_for<slot::verify>::kind;
     request.stop = w.template get<slot::stop>();
     request.body = &detail::kernel_of<W>::body;
     const auto timing_policy = w.template get<slot::timing>();
@@ -83,6 +87,8 @@ expected<result> run(const W& w, const run_options& options = {}) {
     if constexpr (mix_policy::kind == mix::kind::random_mix) in.read_fraction = mixing.read_fraction();
     if constexpr (mix_policy::kind == mix::kind::interleaved) in.reads_per_write = mixing.reads_per_write;
     in.access = &access;
+    if constexpr (W::template policy_for<slot::verify>::kind == verify::kind::stamps) in.session = w.template get<slot::verify>().with;
+    in.writes_durable = (open_bits & O_DSYNC) != 0 && request.engine != engine::kind::mmap;  // O_SYNC holds O_DSYNC's bit
 
     auto stats = detail::execute(std::move(request), options);
     if (!stats) return stats.err();

@@ -10,10 +10,6 @@
 #include <cstring>
 #include <string>
 
-#include <fmt/format.h>
-
-#include "raidbench/core/random.hpp"
-#include "raidbench/run/checked_block.hpp"
 #include "raidbench/workload/sync.hpp"
 
 namespace raidbench::detail {
@@ -85,28 +81,6 @@ struct psync_block_io : psync_io {
   }
   long write(std::uint32_t file, std::uint64_t offset, const std::byte* buf, std::size_t n) const noexcept {
     return pwrite_all(fds[file], buf, n, offset);
-  }
-};
-
-/// The psync engine with checked blocks (engine::psync_checked): each write fills its block in
-/// sysbench's --validate layout first, each read is checked; a failed check is a failed read
-/// (EBADMSG) and `problem` says why, in sysbench's words.
-struct checked_block_io : psync_block_io {
-  random_generator* rng = nullptr;
-  std::string* problem = nullptr;
-  long write(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const noexcept {
-    fill_checked_block(buf, n, offset, *rng);
-    return psync_block_io::write(file, offset, buf, n);
-  }
-  long read(std::uint32_t file, std::uint64_t offset, std::byte* buf, std::size_t n) const {
-    const long r = psync_block_io::read(file, offset, buf, n);
-    if (r != static_cast<long>(n)) return r;
-    if (std::string why = checked_block_problem(buf, n, offset); !why.empty()) {
-      *problem = fmt::format("{}\nValidation failed on file {}, block offset {}, exiting...", why, file, offset);
-      errno = EBADMSG;
-      return -1;
-    }
-    return r;
   }
 };
 

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "raidbench/core/aligned_buffer.hpp"
@@ -16,6 +17,7 @@
 #include "raidbench/run/flush_plan.hpp"
 #include "raidbench/run/request_source.hpp"
 #include "raidbench/run/thread_job.hpp"
+#include "raidbench/run/verifier.hpp"
 
 namespace raidbench::detail {
 
@@ -63,9 +65,11 @@ class uring_context {
 /// With timing::gated an I/O is submitted alone once it has its turn; while none has, the loop
 /// reaps what is in flight and waits for a turn only when nothing is, so no completion is timed
 /// late; a periodic flush waits for the I/Os before it to complete, then for its own turn.
-template <timing::kind Timing, class Access, op_choice Choice, bool Periodic>
+/// A verifying loop (run/verifier.hpp) claims and fills each block as it queues it and checks or
+/// records it as it completes.
+template <timing::kind Timing, class Access, op_choice Choice, bool Periodic, class Verifier = no_verifier>
 void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_chooser<Choice> chooser,
-                flush_plan<Periodic> flush) {
+                flush_plan<Periodic> flush, Verifier&& verifier = {}) {
   constexpr std::uint64_t flush_slot = UINT64_MAX;
   const unsigned block = static_cast<unsigned>(job.layout.block);
   const std::uint32_t depth = job.queue_depth;
@@ -77,6 +81,8 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
     op_kind kind;
     std::uint32_t file;
     std::uint64_t started;
+    std::uint64_t offset;      // for a verifier
+    std::uint32_t generation;  // the block's, as claimed
   };
   std::vector<slot_state> slots(depth);  // before the timed loop
   std::vector<std::uint32_t> free_slots;
@@ -142,7 +148,8 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
           }
         }
       }
-      if (!positions.next(job.rng, where)) {
+      std::uint32_t generation = 0;
+      if (!positions.next(job.rng, where) || !claim_block(job, positions, verifier, where, generation)) {
         input_done = true;
         break;
       }
@@ -155,6 +162,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       }
       io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
       std::byte* buf = ctx.buffer(s);
+      if (kind == op_kind::write) verifier.before_write(buf, where, generation);
       if (kind == op_kind::read) {
         if (ctx.fixed_buffers()) ::io_uring_prep_read_fixed(sqe, static_cast<int>(where.file), buf, block, where.offset, static_cast<int>(s));
         else ::io_uring_prep_read(sqe, static_cast<int>(where.file), buf, block, where.offset);
@@ -164,7 +172,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       }
       sqe->flags |= IOSQE_FIXED_FILE;
       ::io_uring_sqe_set_data64(sqe, s);
-      slots[s] = {kind, where.file, t};
+      slots[s] = {kind, where.file, t, where.offset, generation};
       if constexpr (Timing == timing::kind::gated) (void)::io_uring_submit(ring);  // alone: a later turn times nothing of it
       ++in_flight;
       ++issued;
@@ -205,6 +213,10 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record_in_flight(op_kind::flush, t - flush_started, 0);
+        if (cqe->res >= 0 && !verifier.flushed(flush_file, flush_file + 1) && job.failure_detail.empty()) {
+          job.failure_detail = verifier.problem();
+          input_done = true;
+        }
         if (++flush_file < flush_end && !job.failure && !(flush.flushes_are_ops && issued >= job.max_ops) &&
             !start_flush(flush_file))
           input_done = true;
@@ -213,17 +225,26 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       const slot_state& st = slots[s];
       free_slots.push_back(static_cast<std::uint32_t>(s));
       --in_flight;
+      const position done_at{st.file, st.offset};
       // An error, or fewer bytes than the block (errno 0: a short transfer), fails the run.
       if (cqe->res < 0 || static_cast<unsigned>(cqe->res) != block) [[unlikely]] {
         if (!job.failure) job.failure = {st.kind == op_kind::read ? "read" : "write", st.file, cqe->res < 0 ? -cqe->res : 0};
+        verifier.abandon(done_at, st.generation);
         input_done = true;
         continue;
       }
       stats.record_in_flight(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
+      if constexpr (std::decay_t<Verifier>::active)
+        if (!(st.kind == op_kind::read ? verifier.after_read(ctx.buffer(s), done_at, st.generation)
+                                       : verifier.after_write(done_at, st.generation)) &&
+            job.failure_detail.empty()) {
+          job.failure_detail = verifier.problem();
+          input_done = true;
+        }
     }
     ::io_uring_cq_advance(ring, seen);
   }
-  if (flush.at_end && !job.failure && stats.ops_of(op_kind::write) != 0) {
+  if (flush.at_end && !job.failure && job.failure_detail.empty() && stats.ops_of(op_kind::write) != 0) {
     for (std::uint32_t f = 0; f < job.layout.files; ++f) {
       io_uring_sqe* sqe = ::io_uring_get_sqe(ring);
       ::io_uring_prep_fsync(sqe, static_cast<int>(f),
@@ -243,6 +264,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       ++stats.closing_flushes;
       t = flushed;
     }
+    if (!job.failure && !verifier.flushed(0, job.layout.files)) job.failure_detail = verifier.problem();
   }
   stats.set_busy(t - loop_start);
   stats.elapsed_ns = t - job.start_ns;

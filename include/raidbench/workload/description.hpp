@@ -63,6 +63,7 @@ workload_description describe(const W& w) {
   d.stop_bytes = stop.bytes;
   d.timing = std::string(W::template policy_for<slot::timing>::name);
   if constexpr (requires { w.template get<slot::timing>().rate; }) d.rate = w.template get<slot::timing>().rate;
+  d.verify = std::string(W::template policy_for<slot::verify>::name);
   return d;
 }
 

@@ -19,6 +19,7 @@ struct stop { static constexpr std::string_view name = "stop"; };
 struct threads { static constexpr std::string_view name = "threads"; };
 struct seed { static constexpr std::string_view name = "seed"; };
 struct timing { static constexpr std::string_view name = "timing"; };
+struct verify { static constexpr std::string_view name = "verify"; };
 }  // namespace slot
 
 /// A workload policy: any type that says which slot it fills (`using slot = raidbench::slot::access;`).

@@ -19,6 +19,7 @@
 #include "raidbench/workload/target.hpp"
 #include "raidbench/workload/threads.hpp"
 #include "raidbench/workload/timing.hpp"
+#include "raidbench/workload/verify.hpp"
 
 namespace raidbench {
 
@@ -34,6 +35,7 @@ template <> struct default_policy<slot::queue_depth> { using type = queue_depth;
 template <> struct default_policy<slot::threads> { using type = threads; };
 template <> struct default_policy<slot::seed> { using type = seed; };
 template <> struct default_policy<slot::timing> { using type = timing::per_call_t; };
+template <> struct default_policy<slot::verify> { using type = verify::none_t; };
 // No default target: nothing is written to a path the user did not name. The placeholder keeps
 // type queries valid; `run` rejects it with a static_assert.
 template <> struct default_policy<slot::target> {
@@ -120,6 +122,7 @@ constexpr bool one_policy_per_slot() {
   static_assert(fill_count<slot::threads, Ps...> <= 1, "raidbench::workload: two policies fill the 'threads' slot");
   static_assert(fill_count<slot::seed, Ps...> <= 1, "raidbench::workload: two policies fill the 'seed' slot");
   static_assert(fill_count<slot::timing, Ps...> <= 1, "raidbench::workload: two policies fill the 'timing' slot");
+  static_assert(fill_count<slot::verify, Ps...> <= 1, "raidbench::workload: two policies fill the 'verify' slot");
   return ((fill_count<typename Ps::slot, Ps...> <= 1) && ...);
 }
 
@@ -156,6 +159,11 @@ constexpr bool policies_compatible() {
   constexpr bool totals_async = W::template policy_for<slot::timing>::kind == timing::kind::totals && engine_policy::asynchronous;
   constexpr bool reopen_descriptor = engine_policy::kind == engine::kind::reopen &&
                                      std::is_base_of_v<target::descriptor, typename W::template policy_for<slot::target>>;
+  constexpr bool verify_unpositioned = W::template policy_for<slot::verify>::kind != verify::kind::none &&
+                                       (is_stream || engine_policy::kind == engine::kind::reopen ||
+                                        engine_policy::kind == engine::kind::psync_checked);
+  static_assert(!verify_unpositioned,
+                "raidbench::workload: verification needs the psync, io_uring or mmap engine");
   static_assert(!mmap_direct,
                 "raidbench::workload: the mmap engine cannot use O_DIRECT: mapped pages always go through the page cache");
   static_assert(!depth_without_async,
@@ -168,7 +176,8 @@ constexpr bool policies_compatible() {
                 "reads the clock once per batch of completions already");
   static_assert(!reopen_descriptor,
                 "raidbench::workload: the reopen engine opens the target by its path; a descriptor has none");
-  return !(mmap_direct || depth_without_async || stream_out_of_order || totals_async || reopen_descriptor);
+  return !(mmap_direct || depth_without_async || stream_out_of_order || totals_async || reopen_descriptor ||
+           verify_unpositioned);
 }
 
 /// Stands in for a workload that failed a check: the compiler has said why, and nothing else

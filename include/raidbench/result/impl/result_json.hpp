@@ -30,7 +30,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(record_counts, full_in, partial_
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
                                                 sync_every, sync_at_end, open_flags, engine, queue_depth, target, path,
                                                 files, total_size, threads, seed, stop_seconds, stop_ops, stop_bytes,
-                                                timing, rate)
+                                                timing, rate, verify)
 
 }  // namespace detail::result_json
 

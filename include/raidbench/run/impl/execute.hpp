@@ -43,6 +43,29 @@ inline expected<void> validate(const workload_description& d, int open_bits, eng
   return check_buffer_memory(d.block_size, d.queue_depth, d.threads);
 }
 
+/// Checks what verification needs: blocks of whole sectors that match the session's, a target the
+/// session describes, and more blocks than I/Os in flight (each I/O holds its block).
+inline expected<void> validate_verification(const run_request& r, const workload_description& d, std::uint64_t file_size,
+                                            std::uint32_t files) {
+  if (r.verify == verify::kind::none && r.engine != engine::kind::psync_checked) return {};
+  if (const std::uint64_t blocks = file_size / d.block_size * files; blocks <= std::uint64_t{d.threads} * d.queue_depth)
+    return fail(fmt::format("verification needs more blocks ({}) than I/Os in flight ({} threads × queue depth {}): each I/O "
+                            "holds its block",
+                            blocks, d.threads, d.queue_depth));
+  if (r.verify != verify::kind::stamps) return {};
+  const verify::session* s = r.inputs.session;
+  if (s == nullptr) return fail("verify::stamps needs a session (verify::stamps{.with = &session})");
+  const auto& l = s->layout();
+  if (d.block_size % verify::sector_size != 0)
+    return fail(fmt::format("verification stamps 512-byte sectors: the block size ({}) must be a multiple of 512", d.block_size));
+  if (l.block_size != d.block_size || l.files.size() != files || l.file_size != file_size)
+    return fail(fmt::format("the verification session is of {} file(s) of {} in blocks of {}; this run's target is {} file(s) "
+                            "of {} in blocks of {}",
+                            l.files.size(), format_iec(l.file_size), format_iec(l.block_size), files, format_iec(file_size),
+                            format_iec(d.block_size)));
+  return {};
+}
+
 /// Shares `total` among `parts`: part i gets [i·total/parts, (i+1)·total/parts).
 inline std::uint64_t share_begin(std::uint64_t total, unsigned parts, unsigned i) {
   return static_cast<std::uint64_t>(static_cast<uint128>(total) * i / parts);
@@ -101,6 +124,10 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
   auto opened = open_for(r);
   if (!opened) return opened.err();
   opened_target& files = *opened;
+  if (auto ok = validate_verification(r, d, files.file_size(), files.file_count()); !ok) {
+    if (r.inputs.use == target_use::write) files.remove_created_files();
+    return ok.err();
+  }
   if (r.engine == engine::kind::mmap)
     if (auto m = files.map_files(r.inputs.use != target_use::read); !m) return m.err();
   // The reopen engine opens the files itself for every I/O; no other descriptor stays open meanwhile.
@@ -126,12 +153,19 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
   if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads);
 
   r.inputs.files = &files;
+  // sysbench's blocks: which are in use, for this run only.
+  std::optional<verify::generation_map> claims;
+  if (r.verify == verify::kind::sysbench_blocks || r.engine == engine::kind::psync_checked)
+    r.inputs.claims = &claims.emplace(files.file_count(), layout.blocks_per_file);
   const kernel_body body = r.body;
   const kernel_inputs& inputs = r.inputs;
   auto stats = run_threads(
       jobs, [&](thread_job& job, start_gate& gate, error& setup_error) { body(job, gate, setup_error, inputs); },
       r.stop.time, options, files.names(), pacer ? &*pacer : nullptr);
   if (!stats && r.inputs.use == target_use::write) files.remove_created_files();
+  // What a batched journal still holds is acknowledged now: the run's writes are done.
+  if (stats && r.inputs.session != nullptr && r.inputs.session->record() != nullptr)
+    if (auto ok = r.inputs.session->record()->commit(); !ok) return error{"verification journal: " + ok.message(), ok.err().errnum};
   return stats;
 }
 
