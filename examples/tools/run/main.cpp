@@ -40,6 +40,7 @@
 #include "raidbench/verify/report.hpp"
 
 using namespace rb_run;
+namespace fs = std::filesystem;
 
 namespace {
 
