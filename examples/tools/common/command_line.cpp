@@ -23,6 +23,11 @@ struct command_line::impl {
   std::string program;
   CLI::App app;
   int usage_status = 2;
+  struct attached_only {
+    std::string name;
+    std::optional<std::string>* value;
+  };
+  std::vector<attached_only> attached;  // optional_value options: "--name=VALUE" taken apart before CLI11 reads argv
   std::function<void(const std::string&)> print_usage_error;
 
   impl(std::string name, const std::string& description) : program(std::move(name)), app(description, program) {}
@@ -88,6 +93,10 @@ command_line::~command_line() = default;
 
 void command_line::flag(const std::string& names, bool& target, const std::string& help) { impl_->app.add_flag(names, target, help); }
 
+void command_line::flag(const std::string& names, std::function<void()> on, const std::string& help) {
+  impl_->app.add_flag_callback(names, std::move(on), help);
+}
+
 void command_line::text(const std::string& names, std::string& target, const std::string& help) {
   impl_->valued(names, help, [&target](const std::string& v) { target = v; });
 }
@@ -151,6 +160,12 @@ void command_line::custom(const std::string& names, std::function<void(const std
   impl_->valued(names, help, std::move(take));
 }
 
+void command_line::optional_value(const std::string& name, bool& given, std::optional<std::string>& value,
+                                  const std::string& help) {
+  impl_->app.add_flag(name, given, help + " (" + name + "=FILE: attached, never a separate word)");
+  impl_->attached.push_back({name, &value});
+}
+
 void command_line::positionals(const std::string& name, std::vector<std::string>& target, const std::string& help) {
   impl_->app.add_option(name, target, help);
 }
@@ -169,8 +184,26 @@ void command_line::on_usage_error(int status, std::function<void(const std::stri
 }
 
 void command_line::parse(int argc, char** argv) {
+  // "--json=FILE": the flag, and its attached value kept aside; CLI11 never sees a value to take from
+  // the next word.
+  std::vector<std::string> args;
+  for (int i = argc - 1; i >= 1; --i) {
+    std::string arg = argv[i];
+    for (const auto& a : impl_->attached)
+      if (arg.size() > a.name.size() && arg.starts_with(a.name) && arg[a.name.size()] == '=') {
+        *a.value = arg.substr(a.name.size() + 1);
+        arg = a.name;
+        if (a.value->value().empty()) {
+          const std::string message = a.name + "= needs a file name";
+          if (impl_->print_usage_error) impl_->print_usage_error(message);
+          else std::fprintf(stderr, "%s: %s (see --help)\n", impl_->program.c_str(), message.c_str());
+          std::exit(impl_->usage_status);
+        }
+      }
+    args.push_back(std::move(arg));  // CLI11 takes them last first
+  }
   try {
-    impl_->app.parse(argc, argv);
+    impl_->app.parse(args);
   } catch (const CLI::CallForHelp&) {
     std::fputs(impl_->app.help().c_str(), stdout);
     std::exit(std::fflush(stdout) == 0 ? 0 : 1);

@@ -29,6 +29,8 @@ class command_line {
 
   /// `names` as CLI11 takes them: "--quick", "-v,--verbose".
   void flag(const std::string& names, bool& target, const std::string& help);
+  /// A flag that runs `on` when given.
+  void flag(const std::string& names, std::function<void()> on, const std::string& help);
   /// An option with a value, taken as it is; an empty value is an error naming the option.
   void text(const std::string& names, std::string& target, const std::string& help);
   void text(const std::string& names, std::optional<std::string>& target, const std::string& help);
@@ -50,6 +52,10 @@ class command_line {
             const std::string& help);
   /// An option whose value `take` reads; `take` throws std::invalid_argument with the reason to refuse it.
   void custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help);
+  /// `--name` alone, or `--name=VALUE` attached, never a value in a separate word (that word is the
+  /// next argument): the own tools' output convention, `--json` (JSON on stdout) or `--json=FILE`.
+  /// `given` says whether it was there, `value` what was attached; an empty attached value is an error.
+  void optional_value(const std::string& name, bool& given, std::optional<std::string>& value, const std::string& help);
   /// Arguments that are not options, in order.
   void positionals(const std::string& name, std::vector<std::string>& target, const std::string& help);
   /// Options that may not be given together.
