@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/controller/gather.hpp"
-#include "standard_output.hpp"
+#include "raidbench/session/standard_output.hpp"
 
 namespace raidbench::tools {
 

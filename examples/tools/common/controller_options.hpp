@@ -5,7 +5,7 @@
 // options through common/arguments.hpp.)
 #include <string>
 
-#include "command_line.hpp"
+#include "raidbench/session/command_line.hpp"
 #include "raidbench/controller/gather.hpp"
 
 namespace raidbench::tools {

@@ -14,10 +14,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/distinct_files.hpp"
-#include "../common/last_resort.hpp"
-#include "../common/output_file.hpp"
-#include "../common/standard_output.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/output_file.hpp"
+#include "raidbench/session/standard_output.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/live.hpp"
 #include "raidbench/report/controller_json.hpp"

@@ -22,9 +22,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/distinct_files.hpp"
-#include "../common/last_resort.hpp"
-#include "../common/output_file.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/output_file.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "device_guard.hpp"
 #include "operands.hpp"

@@ -16,8 +16,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/distinct_files.hpp"
-#include "../common/last_resort.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "files.hpp"
 #include "options.hpp"

@@ -21,10 +21,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
-#include "../common/distinct_files.hpp"
-#include "../common/last_resort.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
 #include "../common/scratch_directory.hpp"
-#include "../common/standard_output.hpp"
+#include "raidbench/session/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "dispatch.hpp"
 #include "raidbench/core/owned_file.hpp"

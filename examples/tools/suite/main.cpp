@@ -23,10 +23,10 @@
 #include <fmt/format.h>
 
 #include "../common/arguments.hpp"
-#include "../common/distinct_files.hpp"
-#include "../common/last_resort.hpp"
-#include "../common/output_file.hpp"
-#include "../common/standard_output.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/output_file.hpp"
+#include "raidbench/session/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"

@@ -15,9 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../common/arguments.hpp"
-#include "../common/distinct_files.hpp"
-#include "../common/output_file.hpp"
-#include "../common/standard_output.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/output_file.hpp"
+#include "raidbench/session/standard_output.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/text/toolkit.hpp"

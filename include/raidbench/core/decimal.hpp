@@ -12,7 +12,7 @@
 namespace raidbench {
 
 /// A whole number of decimal digits ("16", "010" is ten); nullopt for anything else or on overflow.
-inline std::optional<std::uint64_t> parse_whole_decimal(std::string_view text) noexcept {
+inline std::optional<std::uint64_t> parse_plain_whole(std::string_view text) noexcept {
   if (text.empty()) return std::nullopt;
   for (char c : text)
     if (c < '0' || c > '9') return std::nullopt;
@@ -24,7 +24,7 @@ inline std::optional<std::uint64_t> parse_whole_decimal(std::string_view text) n
 
 /// Decimal digits with at most one decimal point ("2", "0.25", ".5", "3."); nullopt for anything
 /// else, and for a value too large to be a finite double.
-inline std::optional<double> parse_decimal(std::string_view text) noexcept {
+inline std::optional<double> parse_plain_decimal(std::string_view text) noexcept {
   bool digit = false, point = false;
   for (char c : text) {
     if (c >= '0' && c <= '9') digit = true;

@@ -1,5 +1,7 @@
-// The tools' command line through CLI11, compiled once (command_line.hpp says why).
-#include "command_line.hpp"
+#pragma once
+// The tools' command line through CLI11, defined (see core/linkage.hpp): included by command_line.hpp
+// when header-only, compiled once in raidbench_compiled otherwise (command_line.hpp says why).
+#include "raidbench/session/command_line.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -11,12 +13,13 @@
 #include <fmt/format.h>
 
 #include "raidbench/core/decimal.hpp"
+#include "raidbench/core/version.hpp"
 #include "raidbench/core/units.hpp"
 
 namespace raidbench::tools {
 
-std::string build_description() {
-  return fmt::format("raidbench {} ({}, {})", RAIDBENCH_TOOLS_VERSION, RAIDBENCH_TOOLS_BUILD_TYPE, RAIDBENCH_TOOLS_COMPILER);
+RAIDBENCH_API std::string build_description() {
+  return fmt::format("raidbench {} ({}, {})", version, build_type(), compiler());
 }
 
 struct command_line::impl {
@@ -58,22 +61,22 @@ struct command_line::impl {
   }
 };
 
-namespace {
+namespace detail::command_line_values {
 
 template <class Unsigned>
 Unsigned whole_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
-  const auto v = parse_whole_decimal(text);
+  const auto v = parse_plain_whole(text);
   if (!v || *v < min || *v > max) throw std::invalid_argument(fmt::format("is not a whole number from {} to {}", min, max));
   return static_cast<Unsigned>(*v);
 }
 
-double decimal_in(const std::string& text, double min, double max) {
-  const auto v = parse_decimal(text);
+inline double decimal_in(const std::string& text, double min, double max) {
+  const auto v = parse_plain_decimal(text);
   if (!v || *v < min || *v > max) throw std::invalid_argument(fmt::format("is not a decimal number from {:g} to {:g}", min, max));
   return *v;
 }
 
-std::uint64_t size_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
+inline std::uint64_t size_in(const std::string& text, std::uint64_t min, std::uint64_t max) {
   const auto v = parse_size(text);
   if (!v) throw std::invalid_argument(fmt::format("is not a size ({})", v.message()));
   if (*v < min || *v > max)
@@ -81,39 +84,39 @@ std::uint64_t size_in(const std::string& text, std::uint64_t min, std::uint64_t 
   return *v;
 }
 
-}  // namespace
+}  // namespace detail::command_line_values
 
-command_line::command_line(std::string program, std::string description)
+RAIDBENCH_API command_line::command_line(std::string program, std::string description)
     : impl_(std::make_unique<impl>(std::move(program), description)) {
   impl_->app.set_version_flag("--version", build_description());
   impl_->app.set_help_flag("-h,--help", "print this help and exit");
 }
 
-command_line::~command_line() = default;
+RAIDBENCH_API command_line::~command_line() = default;
 
-void command_line::flag(const std::string& names, bool& target, const std::string& help) { impl_->app.add_flag(names, target, help); }
+RAIDBENCH_API void command_line::flag(const std::string& names, bool& target, const std::string& help) { impl_->app.add_flag(names, target, help); }
 
-void command_line::flag(const std::string& names, std::function<void()> on, const std::string& help) {
+RAIDBENCH_API void command_line::flag(const std::string& names, std::function<void()> on, const std::string& help) {
   impl_->app.add_flag_callback(names, std::move(on), help);
 }
 
-void command_line::text(const std::string& names, std::string& target, const std::string& help) {
+RAIDBENCH_API void command_line::text(const std::string& names, std::string& target, const std::string& help) {
   impl_->valued(names, help, [&target](const std::string& v) { target = v; });
 }
 
-void command_line::text(const std::string& names, std::optional<std::string>& target, const std::string& help) {
+RAIDBENCH_API void command_line::text(const std::string& names, std::optional<std::string>& target, const std::string& help) {
   impl_->valued(names, help, [&target](const std::string& v) { target = v; });
 }
 
-void command_line::path(const std::string& names, std::filesystem::path& target, const std::string& help) {
+RAIDBENCH_API void command_line::path(const std::string& names, std::filesystem::path& target, const std::string& help) {
   impl_->valued(names, help, [&target](const std::string& v) { target = v; });
 }
 
-void command_line::repeated(const std::string& names, std::vector<std::string>& target, const std::string& help) {
+RAIDBENCH_API void command_line::repeated(const std::string& names, std::vector<std::string>& target, const std::string& help) {
   impl_->valued(names, help, [&target](const std::string& v) { target.push_back(v); })->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-void command_line::choice(const std::string& names, std::string& target, std::vector<std::string> allowed, const std::string& help) {
+RAIDBENCH_API void command_line::choice(const std::string& names, std::string& target, std::vector<std::string> allowed, const std::string& help) {
   impl_->valued(names, help, [&target, allowed](const std::string& v) {
     for (const auto& a : allowed)
       if (a == v) {
@@ -126,64 +129,64 @@ void command_line::choice(const std::string& names, std::string& target, std::ve
   });
 }
 
-void command_line::whole(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<std::uint64_t>(v, min, max); });
+RAIDBENCH_API void command_line::whole(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<std::uint64_t>(v, min, max); });
 }
 
-void command_line::whole(const std::string& names, unsigned& target, unsigned min, unsigned max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<unsigned>(v, min, max); });
+RAIDBENCH_API void command_line::whole(const std::string& names, unsigned& target, unsigned min, unsigned max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); });
 }
 
-void command_line::whole(const std::string& names, std::optional<unsigned>& target, unsigned min, unsigned max,
+RAIDBENCH_API void command_line::whole(const std::string& names, std::optional<unsigned>& target, unsigned min, unsigned max,
                          const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = whole_in<unsigned>(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); });
 }
 
-void command_line::decimal(const std::string& names, double& target, double min, double max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = decimal_in(v, min, max); });
+RAIDBENCH_API void command_line::decimal(const std::string& names, double& target, double min, double max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); });
 }
 
-void command_line::decimal(const std::string& names, std::optional<double>& target, double min, double max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = decimal_in(v, min, max); });
+RAIDBENCH_API void command_line::decimal(const std::string& names, std::optional<double>& target, double min, double max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); });
 }
 
-void command_line::size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = size_in(v, min, max); });
+RAIDBENCH_API void command_line::size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); });
 }
 
-void command_line::size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
+RAIDBENCH_API void command_line::size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
                         const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = size_in(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); });
 }
 
-void command_line::custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help) {
+RAIDBENCH_API void command_line::custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help) {
   impl_->valued(names, help, std::move(take));
 }
 
-void command_line::optional_value(const std::string& name, bool& given, std::optional<std::string>& value,
+RAIDBENCH_API void command_line::optional_value(const std::string& name, bool& given, std::optional<std::string>& value,
                                   const std::string& help) {
   impl_->app.add_flag(name, given, help + " (" + name + "=FILE: attached, never a separate word)");
   impl_->attached.push_back({name, &value});
 }
 
-void command_line::positionals(const std::string& name, std::vector<std::string>& target, const std::string& help) {
+RAIDBENCH_API void command_line::positionals(const std::string& name, std::vector<std::string>& target, const std::string& help) {
   impl_->app.add_option(name, target, help);
 }
 
-void command_line::exclusive(const std::vector<std::string>& names) {
+RAIDBENCH_API void command_line::exclusive(const std::vector<std::string>& names) {
   for (const auto& a : names)
     for (const auto& b : names)
       if (a != b) impl_->app.get_option(a)->excludes(impl_->app.get_option(b));
 }
 
-void command_line::footer(const std::string& text) { impl_->app.footer(text); }
+RAIDBENCH_API void command_line::footer(const std::string& text) { impl_->app.footer(text); }
 
-void command_line::on_usage_error(int status, std::function<void(const std::string&)> print) {
+RAIDBENCH_API void command_line::on_usage_error(int status, std::function<void(const std::string&)> print) {
   impl_->usage_status = status;
   impl_->print_usage_error = std::move(print);
 }
 
-void command_line::parse(int argc, char** argv) {
+RAIDBENCH_API void command_line::parse(int argc, char** argv) {
   // "--json=FILE": the flag, and its attached value kept aside; CLI11 never sees a value to take from
   // the next word.
   std::vector<std::string> args;
@@ -220,6 +223,6 @@ void command_line::parse(int argc, char** argv) {
   }
 }
 
-bool command_line::given(const std::string& name) const { return impl_->app.count(name) > 0; }
+RAIDBENCH_API bool command_line::given(const std::string& name) const { return impl_->app.count(name) > 0; }
 
 }  // namespace raidbench::tools
