@@ -232,13 +232,23 @@ BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
   BOOST_TEST(binary.status == 1);
   BOOST_TEST(count_lines(binary.err) == 1u);
 
-  const auto option = rb_ctrl("--bogus x");
-  BOOST_TEST(option.status == 1);
-  BOOST_TEST(option.err == "rb-ctrl: unknown option '--bogus' (try --help)\n");
-  const auto both = rb_ctrl("--json --prometheus x");
-  BOOST_TEST(both.err == "rb-ctrl: --json, --prometheus and --plugin exclude each other\n");
-  const auto timeout = rb_ctrl("--timeout=0");
-  BOOST_TEST(timeout.err == "rb-ctrl: invalid --timeout '0': a whole number of seconds from 1 to 86400\n");
+  // Usage errors: one line, exit status 2, nothing on stdout; numbers decimal and bounded.
+  const auto usage_error = [](const tool_result& r, const std::string& err) {
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out == "");
+    BOOST_TEST(r.err == err);
+  };
+  usage_error(rb_ctrl("--bogus x"), "rb-ctrl: The following argument was not expected: --bogus (see --help)\n");
+  usage_error(rb_ctrl("--json --prometheus x"), "rb-ctrl: --json, --prometheus and --plugin print on stdout one at a time (send "
+                                                "the others into a file: --json=FILE) (see --help)\n");
+  for (const std::string bad : {"0", "0x10", "1e20", "inf", "-1", "86401"})
+    usage_error(rb_ctrl("--timeout=" + bad), "rb-ctrl: --timeout: '" + bad + "' is not a whole number from 1 to 86400 (see --help)\n");
+  usage_error(rb_ctrl("--json= x"), "rb-ctrl: --json= needs a file name (see --help)\n");
+  // --opt value and --opt=value are one option.
+  BOOST_TEST(rb_ctrl("--mdstat /nonexistent --path /nonexistent").err == rb_ctrl("--mdstat=/nonexistent --path=/nonexistent").err);
+  const auto version = rb_ctrl("--version");
+  BOOST_TEST(version.status == 0);
+  BOOST_TEST(version.out.starts_with("raidbench 0.1.0 ("));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(a_report_on_a_full_filesystem_keeps_the_old_one_whole) {
        "raidbench: --report: cannot write " + in + "old.json: No space left on device", "results (quick mode"},
       {sweep + " --dir scratch --json " + in + "old.json", "raidbench: --json: cannot write " + in + "old.json: No space left on device",
        "block size"},
-      {std::string(RB_CTRL) + " --prometheus-file=" + in + "old.prom " + pdlist, "rb-ctrl: cannot write " + in + "old.prom: No space left on device",
+      {std::string(RB_CTRL) + " --prometheus=" + in + "old.prom " + pdlist, "rb-ctrl: cannot write " + in + "old.prom: No space left on device",
        ""},
       {std::string(RB_COMPARE) + " " + dd_log + " " + dd_log + " --html=" + in + "old.html",
        "rb-compare: --html: cannot write " + in + "old.html: No space left on device", "copy #5"},
@@ -123,15 +123,15 @@ BOOST_AUTO_TEST_CASE(a_report_on_a_full_filesystem_keeps_the_old_one_whole) {
   BOOST_TEST(raidbench::test::changes_between(before, raidbench::test::snapshot_tree(full.path())) == "");
 }
 
-// rb-ctrl --prometheus-file: what --prometheus prints, written whole into the file node_exporter's
-// textfile collector reads, nothing on stdout; the next run replaces it (keeping its mode) and
-// leaves no temporary file beside it.
+// rb-ctrl --quiet --prometheus=FILE: what --prometheus prints, written whole into the file
+// node_exporter's textfile collector reads, nothing on stdout; the next run replaces it (keeping its
+// mode) and leaves no temporary file beside it.
 BOOST_AUTO_TEST_CASE(rb_ctrl_writes_the_metrics_file_whole_and_replaces_it) {
   raidbench::test::temp_dir dir;
   const auto printed = run_in(dir.path(), std::string(RB_CTRL) + " --prometheus " + pdlist);
   BOOST_TEST_REQUIRE(printed.status == 0, printed.err);
   for (int run = 0; run < 2; ++run) {
-    const auto r = run_in(dir.path(), std::string(RB_CTRL) + " --prometheus-file=textfile/raid.prom " + pdlist, "/dev/null");
+    const auto r = run_in(dir.path(), std::string(RB_CTRL) + " --prometheus=textfile/raid.prom " + pdlist, "/dev/null");
     if (run == 0) {
       BOOST_TEST(r.status == 1);  // no directory textfile/ yet: checked before anything is read
       BOOST_TEST(r.err == "rb-ctrl: cannot write textfile/raid.prom: No such file or directory\n");
@@ -141,7 +141,7 @@ BOOST_AUTO_TEST_CASE(rb_ctrl_writes_the_metrics_file_whole_and_replaces_it) {
     BOOST_TEST(r.status == 0, r.err);
   }
   fs::permissions(dir / "textfile" / "raid.prom", fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
-  const auto again = run_in(dir.path(), std::string(RB_CTRL) + " --prometheus-file=textfile/raid.prom " + pdlist);
+  const auto again = run_in(dir.path(), std::string(RB_CTRL) + " --quiet --prometheus=textfile/raid.prom " + pdlist);
   BOOST_TEST(again.status == 0, again.err);
   BOOST_TEST(again.out == "");
   BOOST_TEST(slurp(dir / "textfile" / "raid.prom") == printed.out);
@@ -178,7 +178,7 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
        "raidbench: --report dump.txt and --controller-file dump.txt name the same file"},
       {raidbench + " --no-controller --report r.json --html ./r.json", "raidbench: --report r.json and --html ./r.json name the same file"},
       {raidbench + " sweep atto --json s.json --html s.json", "raidbench: --json s.json and --html s.json name the same file"},
-      {std::string(RB_CTRL) + " --prometheus-file=dump.txt dump.txt", "rb-ctrl: --prometheus-file=dump.txt and dump.txt name the same file"},
+      {std::string(RB_CTRL) + " --prometheus=dump.txt dump.txt", "rb-ctrl: --prometheus=dump.txt and dump.txt name the same file"},
       {std::string(RB_DD) + " if=/dev/zero of=dump.txt count=1 --json --controller-file=dump.txt",
        "rb-dd: of=dump.txt and --controller-file=dump.txt name the same file"},
       {std::string(RB_FSYNC) + " --json -f dump.txt --controller-file=dump.txt",

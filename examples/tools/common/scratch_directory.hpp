@@ -20,7 +20,7 @@ inline expected<held_directory> hold_scratch(const std::filesystem::path& dir, b
 }
 
 /// Removes the files a run created in its held directory (and the directory if it made it) when the
-/// stack unwinds past it, an exception the last resort catches included (common/last_resort.hpp),
+/// stack unwinds past it, an exception the last resort catches included (session/last_resort.hpp),
 /// unless the user keeps them; removal is by record, so an earlier clean-up makes this do nothing.
 class remove_created_on_exit {
  public:

@@ -67,7 +67,7 @@ struct scratch {
 };
 
 /// Removes the scratch files when the stack unwinds past them: a run an exception cuts short
-/// (common/last_resort.hpp) leaves nothing behind. clean() may have run already: it runs once.
+/// (session/last_resort.hpp) leaves nothing behind. clean() may have run already: it runs once.
 class scratch_guard {
  public:
   explicit scratch_guard(scratch& s) : s_(s) {}

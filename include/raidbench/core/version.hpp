@@ -26,12 +26,14 @@ inline std::string build_type() {
 /// The compiler that built it: "clang 14.0.6", "gcc 12.2.0".
 inline std::string compiler() {
 #if defined(__clang__)
-  return "clang " __clang_version__;
+  std::string out = "clang " __clang_version__;
 #elif defined(__GNUC__)
-  return "gcc " __VERSION__;
+  std::string out = "gcc " __VERSION__;
 #else
-  return "an unknown compiler";
+  std::string out = "an unknown compiler";
 #endif
+  while (!out.empty() && out.back() == ' ') out.pop_back();  // clang's version string ends in a blank
+  return out;
 }
 
 }  // namespace raidbench

@@ -42,7 +42,8 @@ struct command_line::impl {
   }
 
   // An option whose single value `read` turns into the target, or refuses with a reason.
-  CLI::Option* valued(const std::string& names, const std::string& help, std::function<void(const std::string&)> read) {
+  CLI::Option* valued(const std::string& names, const std::string& help, std::function<void(const std::string&)> read,
+                      const char* value_name = "TEXT") {
     const std::string name = name_of(names);
     return app
         .add_option_function<std::string>(
@@ -56,7 +57,7 @@ struct command_line::impl {
               }
             },
             help)
-        ->type_name("")
+        ->type_name(value_name)
         ->expected(1);
   }
 };
@@ -109,7 +110,7 @@ RAIDBENCH_API void command_line::text(const std::string& names, std::optional<st
 }
 
 RAIDBENCH_API void command_line::path(const std::string& names, std::filesystem::path& target, const std::string& help) {
-  impl_->valued(names, help, [&target](const std::string& v) { target = v; });
+  impl_->valued(names, help, [&target](const std::string& v) { target = v; }, "PATH");
 }
 
 RAIDBENCH_API void command_line::repeated(const std::string& names, std::vector<std::string>& target, const std::string& help) {
@@ -126,41 +127,41 @@ RAIDBENCH_API void command_line::choice(const std::string& names, std::string& t
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
     throw std::invalid_argument("is not one of " + list);
-  });
+  }, "NAME");
 }
 
 RAIDBENCH_API void command_line::whole(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<std::uint64_t>(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<std::uint64_t>(v, min, max); }, "N");
 }
 
 RAIDBENCH_API void command_line::whole(const std::string& names, unsigned& target, unsigned min, unsigned max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); }, "N");
 }
 
 RAIDBENCH_API void command_line::whole(const std::string& names, std::optional<unsigned>& target, unsigned min, unsigned max,
                          const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::whole_in<unsigned>(v, min, max); }, "N");
 }
 
 RAIDBENCH_API void command_line::decimal(const std::string& names, double& target, double min, double max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); }, "X");
 }
 
 RAIDBENCH_API void command_line::decimal(const std::string& names, std::optional<double>& target, double min, double max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::decimal_in(v, min, max); }, "X");
 }
 
 RAIDBENCH_API void command_line::size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); }, "SIZE");
 }
 
 RAIDBENCH_API void command_line::size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
                         const std::string& help) {
-  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); });
+  impl_->valued(names, help, [&target, min, max](const std::string& v) { target = detail::command_line_values::size_in(v, min, max); }, "SIZE");
 }
 
 RAIDBENCH_API void command_line::custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help) {
-  impl_->valued(names, help, std::move(take));
+  impl_->valued(names, help, std::move(take), "VALUE");
 }
 
 RAIDBENCH_API void command_line::optional_value(const std::string& name, bool& given, std::optional<std::string>& value,
