@@ -52,7 +52,8 @@ class command_line {
   RAIDBENCH_API void size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help);
   RAIDBENCH_API void size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
             const std::string& help);
-  /// An option whose value `take` reads; `take` throws std::invalid_argument with the reason to refuse it.
+  /// An option whose value `take` reads, each time it is given; `take` throws std::invalid_argument
+  /// with the reason to refuse it.
   RAIDBENCH_API void custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help);
   /// `--name` alone, or `--name=VALUE` attached, never a value in a separate word (that word is the
   /// next argument): the own tools' output convention, `--json` (JSON on stdout) or `--json=FILE`.

@@ -35,30 +35,23 @@ struct command_line::impl {
 
   impl(std::string name, const std::string& description) : program(std::move(name)), app(description, program) {}
 
-  // The option's long name, for messages ("--time").
-  static std::string name_of(const std::string& names) {
-    const auto comma = names.rfind(',');
-    return comma == std::string::npos ? names : names.substr(comma + 1);
-  }
-
-  // An option whose single value `read` turns into the target, or refuses with a reason.
+  // An option with a value, each value read by `read` into the target or refused with a reason; a
+  // `repeatable` one may be given again (each value read in turn), another once.
   CLI::Option* valued(const std::string& names, const std::string& help, std::function<void(const std::string&)> read,
-                      const char* value_name = "TEXT") {
-    const std::string name = name_of(names);
-    return app
-        .add_option_function<std::string>(
-            names,
-            [name, read = std::move(read)](const std::string& value) {
-              if (value.empty()) throw CLI::ValidationError(name, "needs a value, and it is empty");
-              try {
-                read(value);
-              } catch (const std::invalid_argument& e) {
-                throw CLI::ValidationError(name, fmt::format("'{}' {}", value, e.what()));
-              }
-            },
-            help)
+                      const char* value_name = "TEXT", bool repeatable = false) {
+    return app.add_option(names, help)
         ->type_name(value_name)
-        ->expected(1);
+        ->expected(1)
+        ->multi_option_policy(repeatable ? CLI::MultiOptionPolicy::TakeAll : CLI::MultiOptionPolicy::Throw)
+        // CLI11 puts the option's name before what each() throws.
+        ->each([read = std::move(read)](const std::string& value) {
+          if (value.empty()) throw CLI::ValidationError("needs a value, and it is empty");
+          try {
+            read(value);
+          } catch (const std::invalid_argument& e) {
+            throw CLI::ValidationError(fmt::format("'{}' {}", value, e.what()));
+          }
+        });
   }
 };
 
@@ -114,7 +107,7 @@ RAIDBENCH_API void command_line::path(const std::string& names, std::filesystem:
 }
 
 RAIDBENCH_API void command_line::repeated(const std::string& names, std::vector<std::string>& target, const std::string& help) {
-  impl_->valued(names, help, [&target](const std::string& v) { target.push_back(v); })->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  impl_->valued(names, help, [&target](const std::string& v) { target.push_back(v); }, "TEXT", true);
 }
 
 RAIDBENCH_API void command_line::choice(const std::string& names, std::string& target, std::vector<std::string> allowed, const std::string& help) {
@@ -161,7 +154,7 @@ RAIDBENCH_API void command_line::size(const std::string& names, std::optional<st
 }
 
 RAIDBENCH_API void command_line::custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help) {
-  impl_->valued(names, help, std::move(take), "VALUE");
+  impl_->valued(names, help, std::move(take), "VALUE", true);
 }
 
 RAIDBENCH_API void command_line::optional_value(const std::string& name, bool& given, std::optional<std::string>& value,

@@ -1,0 +1,536 @@
+#pragma once
+// rb-compare's definition (see core/linkage.hpp): included by rb_compare.hpp when header-only, compiled
+// once in raidbench_compiled otherwise. Is B faster than A, by how much, is it real, and is it safe?
+// Each side is a raidbench JSON, a classic output (dd, pg_test_fsync, sysbench, bonnie++, fio) or a
+// directory or quoted glob of repeated runs of one setup; the tool matches their tests and prints the
+// changes (docs/compare.md).
+#include <glob.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "raidbench/session/rb_compare.hpp"
+#include "raidbench/compare/importer_list.hpp"
+#include "raidbench/compare/comparable_json.hpp"
+#include "raidbench/compare/comparison.hpp"
+#include "raidbench/compare/comparison_report.hpp"
+#include "raidbench/compare/fleet.hpp"
+#include "raidbench/compare/fleet_report.hpp"
+#include "raidbench/compare/imported_facts.hpp"
+#include "raidbench/compare/native_import.hpp"
+#include "raidbench/compare/noise_calibration.hpp"
+#include "raidbench/compare/printable.hpp"
+#include "raidbench/report/html_document.hpp"
+#include "raidbench/report/svg_chart.hpp"
+#include "raidbench/session/command_line.hpp"
+#include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/output_file.hpp"
+#include "raidbench/session/standard_output.hpp"
+#include "raidbench/core/input_file.hpp"
+#include "raidbench/controller/collect.hpp"
+#include "raidbench/controller/model_json.hpp"
+#include "raidbench/verdict/verdict_json.hpp"
+
+namespace raidbench::detail::rb_compare {
+
+using raidbench::run_record;
+
+inline std::string progname = "rb-compare";
+// The lists the run reads with (the pipeline rb_compare_main was given), for the whole run.
+inline const pipeline* lists = nullptr;
+
+[[noreturn]] inline void die(const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s: %s\n", progname.c_str(), raidbench::printable(message).c_str());
+  std::exit(1);
+}
+
+// A usage error: one line and exit status 2, as the command line's own.
+[[noreturn]] inline void usage_error(const std::string& message) {
+  std::fprintf(stderr, "%s: %s (see --help)\n", progname.c_str(), raidbench::printable(message).c_str());
+  std::exit(2);
+}
+
+// The whole of a regular file (core/input_file.hpp: at most 64 MiB), or a one-line error.
+inline raidbench::expected<std::string> try_read_text(const std::string& path) { return raidbench::read_input_file(path); }
+
+inline std::string read_text(const std::string& path) {
+  auto text = try_read_text(path);
+  if (!text) die(text.message());
+  return std::move(*text);
+}
+
+// The runs one file holds: raidbench's JSON natively, anything else through the importers.
+inline raidbench::expected<std::vector<run_record>> try_read_runs(const std::string& path) {
+  auto text = try_read_text(path);
+  if (!text) return text.err();
+  const auto start = text->find_first_not_of(" \t\r\n");
+  if (start != std::string::npos && (*text)[start] == '{') {
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
+    if (!j.is_discarded() && raidbench::is_raidbench_json(j)) {
+      auto runs = raidbench::read_native(j, path);
+      if (runs && runs->empty()) return raidbench::fail(path + ": no run in it");
+      return runs;
+    }
+  }
+  auto r = raidbench::import_any(*text, lists->importers);
+  if (!r) return raidbench::fail(fmt::format("{}: {}", path, r.message()));
+  r->source = path;
+  return std::vector<run_record>{std::move(*r)};
+}
+
+inline std::vector<run_record> read_runs(const std::string& path) {
+  auto runs = try_read_runs(path);
+  if (!runs) die(runs.message());
+  return std::move(*runs);
+}
+
+// A side's files: a directory's regular files (sorted), a glob's matches, or the file itself.
+inline std::vector<std::string> files_of(const std::string& spec) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  if (std::filesystem::is_directory(spec, ec)) {
+    for (const auto& e : std::filesystem::directory_iterator(spec, ec))
+      if (e.is_regular_file(ec)) files.push_back(e.path().string());
+    if (ec) die(fmt::format("cannot read {}: {}", spec, ec.message()));
+    std::sort(files.begin(), files.end());
+    if (files.empty()) die(fmt::format("{}: an empty directory", spec));
+    return files;
+  }
+  if (spec.find_first_of("*?[") != std::string::npos && !std::filesystem::exists(spec, ec)) {
+    glob_t g{};
+    const int rc = ::glob(spec.c_str(), 0, nullptr, &g);
+    if (rc == 0)
+      for (std::size_t i = 0; i < g.gl_pathc; ++i) files.emplace_back(g.gl_pathv[i]);
+    ::globfree(&g);
+    if (files.empty()) die(fmt::format("{}: no file matches", spec));
+    return files;
+  }
+  return {spec};
+}
+
+struct options {
+  std::string format = "text";
+  bool json = false;
+  std::optional<std::string> json_file;  // --json=FILE: the JSON into FILE, the format asked for on stdout
+  std::vector<std::string> sides;
+  std::map<std::string, std::vector<std::string>> controller_files;  // side label → dumps
+  std::set<std::string> controller_owns;
+  std::optional<std::string> import;
+  std::optional<std::string> fleet;
+  std::string html;
+  bool calibrate = false;
+  std::optional<std::string> noise;
+  raidbench::comparison_options compare{};
+};
+
+// "NAME=PATH" names a side, unless the whole argument is an existing path.
+inline std::pair<std::string, std::string> label_and_spec(const std::string& arg, std::size_t index) {
+  std::error_code ec;
+  const auto eq = arg.find('=');
+  if (eq != std::string::npos && eq > 0 && arg.find('/') > eq && !std::filesystem::exists(arg, ec))
+    return {arg.substr(0, eq), arg.substr(eq + 1)};
+  std::string label = index < 26 ? std::string(1, static_cast<char>('A' + index)) : fmt::format("side{}", index + 1);
+  return {label, arg};
+}
+
+inline options parse(int argc, char** argv) {
+  options o;
+  std::vector<std::pair<std::string, std::string>> dumps;
+  std::optional<double> min_effect;
+  tools::command_line cl(progname,
+                         "Compares benchmark results: per test its rate and tail latency on each side, the change of every "
+                         "side against the first, (B - A) / A x 100 %, worded by the metric's direction, and whether the "
+                         "change is real: called only when its confidence interval lies beyond +-5 %, with at most a 5 % "
+                         "chance that two runs of one setup show any call (docs/compare.md).");
+  cl.positionals("SIDE", o.sides,
+                 "a file, a directory or a quoted glob ('runs/h730-*.json') of repeated runs of one setup (3 or more a "
+                 "side give the noise; raidbench --repeat N makes them); NAME=SIDE names it (H730=h730.txt), else A, B, C…");
+  cl.choice("--format", o.format, {"text", "markdown", "csv", "json"}, "text (default), markdown, csv or json, on stdout");
+  cl.optional_value("--json", o.json, o.json_file, "the comparison as JSON, on stdout (as --format json) or into FILE");
+  cl.flag("--all-metrics", o.compare.all_metrics, "every compared figure, not only each test's rate and tail latency");
+  cl.decimal("--min-effect", min_effect, 0, 50, "the smallest change called, in percent (default 5)");
+  cl.text("--noise", o.noise, "noise measured by --calibrate --json, pooled with the sides' runs (then even one run a side can be judged)");
+  cl.flag("--calibrate", o.calibrate, "the sides are runs of one setup (A/A): print each test's noise (with --json, the file --noise reads)");
+  cl.text("--html", o.html, "also write a self-contained HTML page with the charts into FILE");
+  cl.custom(
+      "--controller-file",
+      [&dumps](const std::string& v) {
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) throw std::invalid_argument("is not SIDE=FILE");
+        dumps.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+      },
+      "SIDE=FILE: a saved controller dump (MegaCLI, StorCLI, ssacli, arcconf, mdadm, /proc/mdstat) for an imported side (repeatable)");
+  cl.custom(
+      "--controller-owns", [&o](const std::string& side) { o.controller_owns.insert(side); },
+      "SIDE: the side's dumps describe the controller holding its device; verdicts say the link was asserted, not observed");
+  cl.text("--import", o.import, "print what one file imports as, alone (with --json: as JSON)");
+  cl.text("--fleet", o.fleet,
+          "one host per folder of DIR (results/<host>/report.json, as the Ansible playbook fetches them) or per file: each "
+          "host against the hosts of the same hardware, by figures and by settings");
+  cl.footer("Each file is a raidbench JSON (report.json, rb-dd/rb-fsync/rb-fileio/rb-run --json, rb-compare --import --json) or a "
+            "classic output: GNU/BSD/busybox dd, pg_test_fsync 9.1-18, sysbench 0.4/1.0 fileio and cpu, bonnie++ 1.03-2.0x (table "
+            "or CSV), fio (text or JSON); each is read whole, a regular file of at most 64 MiB.\n"
+            "Exit status: 0 compared, 1 bad input (unreadable file, unknown format, no test in common) or an output that could "
+            "not be written, 2 bad usage.");
+  cl.parse(argc, argv);
+  if (min_effect) o.compare.rule.min_effect = *min_effect / 100;
+  if (o.json && !o.json_file) {
+    if (cl.given("--format") && o.format != "json") usage_error("--json prints JSON on stdout: --format " + o.format + " too is one format too many");
+    o.format = "json";
+  }
+  if ((o.import != std::nullopt) + (o.fleet != std::nullopt) + o.calibrate > 1) usage_error("--import, --fleet and --calibrate exclude each other");
+  if (o.import || o.fleet) {
+    if (!o.sides.empty()) usage_error(o.import ? "--import takes one file and no sides" : "--fleet takes one directory and no sides");
+    if (o.fleet && o.format == "csv") usage_error("--fleet prints text, markdown or json");
+  } else if (o.calibrate) {
+    if (o.sides.empty()) usage_error("--calibrate needs the runs of one setup: one side or more");
+    if (o.format != "text" && o.format != "json") usage_error("--calibrate prints text or json");
+    if (o.noise) usage_error("--calibrate measures the noise: --noise is for a comparison");
+  } else if (o.sides.size() < 2) {
+    usage_error(o.sides.empty() ? "no sides to compare" : "one side: a comparison needs two or more");
+  }
+  if (o.json_file && (o.import || o.calibrate)) usage_error("--json=FILE is for a comparison or a fleet; --import and --calibrate print");
+  std::set<std::string> labels;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) labels.insert(label_and_spec(o.sides[i], i).first);
+  for (const auto& [side, file] : dumps) {
+    if (!labels.count(side)) usage_error(fmt::format("--controller-file names side '{}', which is not given", side));
+    o.controller_files[side].push_back(file);
+  }
+  for (const auto& side : o.controller_owns) {
+    if (!labels.count(side)) usage_error(fmt::format("--controller-owns names side '{}', which is not given", side));
+    if (!o.controller_files.count(side)) usage_error(fmt::format("--controller-owns {0} needs --controller-file={0}=FILE", side));
+  }
+  return o;
+}
+
+// JSON as printed: bytes that are not UTF-8 (a name read from a file) become U+FFFD instead of an exception.
+inline std::string json_text(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+// One imported run, alone: JSON, or a short listing of its tests and figures.
+inline int print_import(const std::string& path, const std::string& format) {
+  const auto runs = read_runs(path);
+  if (format == "json") {
+    nlohmann::json j = runs.size() == 1 ? nlohmann::json(runs.front()) : nlohmann::json(runs);
+    raidbench::tools::print_out(json_text(j) + "\n");
+    return 0;
+  }
+  using raidbench::printable;
+  std::string out;
+  for (const auto& r : runs) {
+    out += fmt::format("{}: {} ({}{}){}\n", printable(r.source), printable(r.tool), printable(r.format),
+                       r.version ? ", version " + printable(*r.version) : "", r.interrupted ? ", interrupted" : "");
+    for (const auto& t : r.tests) {
+      std::string params;
+      for (const auto& [k, v] : t.parameters) params += fmt::format("{}{}={}", params.empty() ? "" : " ", printable(k), printable(v));
+      out += fmt::format("  {}{}\n", printable(t.name), params.empty() ? "" : "  [" + params + "]");
+      for (const auto& f : t.figures)
+        out += fmt::format("    {:<20} {}\n", printable(f.metric),
+                           f.value ? raidbench::detail::comparison_report::show(*f.value, f.unit) : printable(f.note));
+    }
+    for (const auto& n : r.notes) out += fmt::format("  note: {}\n", printable(n));
+  }
+  raidbench::tools::print_out(out);
+  return 0;
+}
+
+// One file per host: DIR/<host>/report.json (or the folder's only file), or DIR/<host>.json.
+inline std::vector<std::pair<std::string, std::filesystem::path>> fleet_files(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) die(fmt::format("--fleet {}: not a directory", dir));
+  std::vector<std::filesystem::path> entries;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) entries.push_back(e.path());
+  if (ec) die(fmt::format("cannot read {}: {}", dir, ec.message()));
+  std::sort(entries.begin(), entries.end());
+  std::vector<std::pair<std::string, std::filesystem::path>> files;
+  for (const auto& e : entries) {
+    std::filesystem::path file = e;
+    std::string host = e.filename().string();
+    if (std::filesystem::is_directory(e, ec)) {
+      file = e / "report.json";
+      if (!std::filesystem::exists(file, ec)) {
+        std::vector<std::filesystem::path> inside;
+        for (const auto& f : std::filesystem::directory_iterator(e, ec))
+          if (f.is_regular_file(ec)) inside.push_back(f.path());
+        if (inside.size() != 1) {
+          std::fprintf(stderr, "%s: %s: no report.json and not exactly one file: host left out\n", progname.c_str(),
+                       raidbench::printable(e.string()).c_str());
+          continue;
+        }
+        file = inside.front();
+      }
+    } else {
+      host = e.stem().string();
+    }
+    files.emplace_back(std::move(host), std::move(file));
+  }
+  return files;
+}
+
+// One run per host; a fleet goes on without a host whose results cannot be read: it is named on stderr.
+inline std::vector<raidbench::fleet_host> read_fleet(const std::string& dir, const std::vector<std::pair<std::string, std::filesystem::path>>& files) {
+  std::vector<raidbench::fleet_host> hosts;
+  for (const auto& [host, file] : files) {
+    auto runs = try_read_runs(file.string());
+    if (!runs) {
+      std::fprintf(stderr, "%s: %s: host left out\n", progname.c_str(), raidbench::printable(runs.message()).c_str());
+      continue;
+    }
+    hosts.push_back({host, std::move(runs->front())});
+  }
+  if (hosts.empty()) die(fmt::format("--fleet {}: no host's results in it", dir));
+  return hosts;
+}
+
+// The comparison as a page: per metric that rates a test, the sides' bars with their ranges and the
+// change of the last side; then what differs, the verdicts, and the table as text.
+inline std::string compare_html(const raidbench::comparison& c, const std::vector<raidbench::side_verdicts>& verdicts) {
+  namespace html = raidbench::html;
+  html::document page(fmt::format("rb-compare: {}", c.tool));
+  std::string sides;
+  for (std::size_t i = 0; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i ? " against " : "", c.labels[i]);
+  page.paragraph(fmt::format("{} results: {}. Bars are each side's median; whiskers its runs' range.", c.tool, sides));
+  for (const auto& line : raidbench::detail::comparison_report::headline(c, verdicts)) page.paragraph(line);
+  std::vector<std::string> metrics;
+  for (const auto& r : c.rows)
+    if ((r.unit == "B/s" || r.unit == "ops/s") && std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
+      metrics.push_back(r.metric);
+  for (const auto& metric : metrics) {
+    html::bar_chart chart{metric, "", {}, {}, {}, {}};
+    std::vector<const raidbench::comparison_row*> rows;
+    for (const auto& r : c.rows)
+      if (r.metric == metric) rows.push_back(&r);
+    const auto shown = raidbench::display_unit_of(rows.front()->unit);  // B/s or ops/s: the only metrics charted
+    const double scale = shown.divisor;
+    chart.unit = shown.name;
+    for (const auto* r : rows) {
+      chart.categories.push_back(r->test);
+      chart.annotations.push_back(raidbench::detail::comparison_report::show_change(*r, r->changes.size() - 1, c.labels));
+    }
+    for (std::size_t s = 0; s < c.labels.size(); ++s) {
+      html::series series{c.labels[s], {}};
+      for (const auto* r : rows) series.values.push_back(r->sides[s].median ? *r->sides[s].median / scale : std::nan(""));
+      chart.series.push_back(std::move(series));
+    }
+    for (std::size_t s = 0; s < c.labels.size(); ++s)
+      for (const auto* r : rows)
+        chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
+    page.add(chart);
+  }
+  if (!c.differences.empty()) {
+    page.heading("What differs between the sides");
+    std::vector<std::pair<std::string, std::string>> items;
+    for (const auto& d : c.differences) {
+      std::string values;
+      for (std::size_t i = 0; i < d.values.size(); ++i) values += fmt::format("{}{}: {}", i ? " | " : "", c.labels[i], d.values[i]);
+      items.emplace_back(d.fact, values);
+    }
+    page.definition_list(std::move(items));
+  }
+  page.heading("Verdicts");
+  std::istringstream section(raidbench::detail::comparison_report::verdict_section(verdicts, ""));
+  for (std::string line; std::getline(section, line);) page.paragraph(line);
+  page.heading("Table");
+  page.preformatted(raidbench::comparison_text(c, verdicts));
+  return page.str();
+}
+
+// --calibrate: the noise of each test and metric over the sides' runs (all of one setup), and
+// whether a comparison of the sides calls anything (it should not: they are the same setup).
+inline int print_calibration(const std::vector<raidbench::comparison_side>& sides, const std::string& format) {
+  const auto noise = raidbench::measure_noise(sides);
+  if (!noise) die(noise.message());
+  if (format == "json") {
+    raidbench::tools::print_out(json_text(nlohmann::json(*noise)) + "\n");
+    return raidbench::tools::stdout_complete(progname) ? 0 : 1;
+  }
+  std::string out = raidbench::noise_text(*noise);
+  if (sides.size() >= 2)
+    if (const auto c = raidbench::compare_sides(sides)) {
+      std::size_t calls = 0;
+      for (std::size_t i = 1; i < c->summaries.size(); ++i) calls += c->summaries[i].faster + c->summaries[i].slower;
+      out += calls == 0 ? "The sides, compared as A/A, show no call: as expected of one setup.\n"
+                        : fmt::format("The sides, compared as A/A, show {} call(s): they are not the same setup, or the "
+                                      "environment changed between them (rb-compare them for the rows).\n",
+                                      calls);
+    }
+  raidbench::tools::print_out(out);
+  return raidbench::tools::stdout_complete(progname) ? 0 : 1;
+}
+
+// The fleet as a page: the flagged hosts first, then per test the hosts' figures as bars (all of a
+// small fleet; the flagged ones of a large one) with their deviation from their peers.
+inline std::string fleet_html(const raidbench::fleet_comparison& f) {
+  namespace html = raidbench::html;
+  constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
+  html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
+  page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()));
+  for (const auto& x : f.flags) page.paragraph(fmt::format("{} ({}): {}", x.host, x.kind, x.reason));
+  for (const auto& t : f.tests) {
+    const bool every_host = f.hardware_of.size() <= all_hosts_up_to;
+    html::bar_chart chart{fmt::format("{}: {} ({} hosts, median {}, quartiles {} – {}){}", t.test, t.metric, t.hosts,
+                                      raidbench::detail::comparison_report::show(t.spread.median, t.unit),
+                                      raidbench::detail::comparison_report::show(t.spread.q1, t.unit),
+                                      raidbench::detail::comparison_report::show(t.spread.q3, t.unit),
+                                      every_host ? "" : ", the flagged hosts"),
+                          raidbench::display_unit_of(t.unit).name, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}};
+    const double scale = raidbench::display_unit_of(t.unit).divisor;
+    for (const auto& r : f.rows) {
+      if (r.test != t.test || (!every_host && !r.flagged)) continue;
+      chart.categories.push_back(r.host);
+      chart.series[0].values.push_back(r.value / scale);
+      chart.series[1].values.push_back(r.peers_median ? *r.peers_median / scale : std::nan(""));
+      chart.annotations.push_back(r.deviation ? fmt::format("{:+.1f} %{}", *r.deviation * 100, r.flagged ? " FLAGGED " + r.word : "") : "");
+    }
+    if (!chart.categories.empty()) page.add(chart);
+  }
+  page.heading("Table");
+  page.preformatted(raidbench::fleet_text(f));
+  return page.str();
+}
+
+
+// --html checked before anything is read: never one of the inputs, and writable.
+// The files the comparison writes, checked before anything is read: writable, and none of them an input.
+inline void check_outputs(const options& o, const std::vector<raidbench::tools::named_file>& inputs) {
+  std::vector<raidbench::tools::named_file> outputs;
+  if (!o.html.empty()) outputs.push_back({"--html=" + o.html, o.html});
+  if (o.json_file) outputs.push_back({"--json=" + *o.json_file, *o.json_file});
+  if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
+  for (const auto& out : outputs)
+    if (auto writable = raidbench::tools::check_output_file(out.path); !writable) die(fmt::format("{}: {}", out.shown, writable.message()));
+}
+
+// The page after the text: 1 when either could not be written, 0 otherwise.
+inline int finish(const options& o, const std::string& text, const std::function<std::string()>& page,
+                  const std::function<std::string()>& json) {
+  bool complete = true;
+  // The JSON first, then stdout, then the page: one that cannot be written costs none of the others.
+  if (o.json_file)
+    if (auto written = raidbench::tools::write_output_file(*o.json_file, json() + "\n"); !written) {
+      std::fprintf(stderr, "%s: --json: %s\n", progname.c_str(), written.message().c_str());
+      complete = false;
+    }
+  raidbench::tools::print_out(text);
+  if (!o.html.empty())
+    if (auto written = raidbench::tools::write_output_file(o.html, page()); !written) {
+      std::fprintf(stderr, "%s: --html: %s\n", progname.c_str(), written.message().c_str());
+      complete = false;
+    }
+  return raidbench::tools::stdout_complete(progname) && complete ? 0 : 1;
+}
+
+inline int run_tool(int argc, char** argv) {
+  const options o = parse(argc, argv);
+  if (o.import) {
+    const int status = print_import(*o.import, o.format);
+    return raidbench::tools::stdout_complete(progname) ? status : 1;
+  }
+  if (o.fleet) {
+    const auto files = fleet_files(*o.fleet);
+    std::vector<raidbench::tools::named_file> inputs;
+    for (const auto& [host, file] : files) inputs.push_back({file.string(), file});
+    check_outputs(o, inputs);
+    const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet, files));
+    const std::string text = o.format == "json"       ? json_text(raidbench::fleet_json(fleet)) + "\n"
+                             : o.format == "markdown" ? raidbench::fleet_markdown(fleet)
+                                                      : raidbench::fleet_text(fleet);
+    return finish(o, text, [&] { return fleet_html(fleet); }, [&] { return json_text(raidbench::fleet_json(fleet)); });
+  }
+
+  std::vector<std::vector<std::string>> side_files;
+  std::vector<raidbench::tools::named_file> inputs;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) {
+    side_files.push_back(files_of(label_and_spec(o.sides[i], i).second));
+    for (const auto& f : side_files.back()) inputs.push_back({f, f});
+  }
+  for (const auto& [side, dumps] : o.controller_files)
+    for (const auto& f : dumps) inputs.push_back({"--controller-file=" + side + "=" + f, f});
+  check_outputs(o, inputs);
+
+  std::vector<raidbench::comparison_side> sides;
+  std::vector<raidbench::side_verdicts> verdicts;
+  for (std::size_t i = 0; i < o.sides.size(); ++i) {
+    const auto label = label_and_spec(o.sides[i], i).first;
+    raidbench::comparison_side side{label, {}};
+    for (const auto& file : side_files[i])
+      for (auto& r : read_runs(file)) side.runs.push_back(std::move(r));
+    raidbench::side_verdicts v{label, {}, false};
+    const auto dumps = o.controller_files.find(label);
+    std::optional<raidbench::inventory> inv;
+    if (dumps != o.controller_files.end()) {
+      std::vector<raidbench::captured_output> texts;
+      for (const auto& f : dumps->second) texts.push_back({f, read_text(f)});
+      std::vector<std::string> notes;
+      auto collected = raidbench::collect_inventory(std::move(texts), raidbench::on_unreadable::fail, notes, lists->parsers);
+      if (!collected) die(collected.message());
+      inv = std::move(*collected);
+      nlohmann::json inv_json = *inv;
+      for (auto& r : side.runs)
+        for (auto& [k, value] : raidbench::controller_facts(inv_json)) r.facts[k] = value;
+    }
+    // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran,
+    // with the /sys chain of its device. Repeated runs' identical verdicts are listed once.
+    v.inventory = inv || std::any_of(side.runs.begin(), side.runs.end(), [](const run_record& r) {
+      return std::any_of(r.facts.begin(), r.facts.end(), [](const auto& f) { return f.first.starts_with("controller "); });
+    });
+    for (const auto& r : side.runs) {
+      auto judged = r.format.starts_with("raidbench.") ? r.verdicts
+                                                       : raidbench::judge_imported_run(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0, lists->rules);
+      for (auto& x : judged)
+        if (std::none_of(v.verdicts.begin(), v.verdicts.end(),
+                         [&](const auto& y) { return y.rule == x.rule && y.subject == x.subject && y.message == x.message; }))
+          v.verdicts.push_back(std::move(x));
+    }
+    verdicts.push_back(std::move(v));
+    sides.push_back(std::move(side));
+  }
+  if (o.calibrate) return print_calibration(sides, o.format);
+  auto compare = o.compare;
+  std::optional<raidbench::noise_calibration> noise;
+  if (o.noise) {
+    const auto j = nlohmann::json::parse(read_text(*o.noise), nullptr, false);
+    auto read = j.is_discarded() ? raidbench::expected<raidbench::noise_calibration>(raidbench::fail("not JSON")) : raidbench::noise_from_json(j);
+    if (!read) die(fmt::format("--noise {}: {}", *o.noise, read.message()));
+    noise = std::move(*read);
+    compare.noise = &*noise;
+  }
+  const auto c = raidbench::compare_sides(sides, compare);
+  if (!c) die(c.message());
+  const std::string text = o.format == "json"       ? json_text(raidbench::comparison_json(*c, verdicts)) + "\n"
+                           : o.format == "csv"      ? raidbench::comparison_csv(*c)
+                           : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
+                                                    : raidbench::comparison_text(*c, verdicts);
+  return finish(o, text, [&] { return compare_html(*c, verdicts); }, [&] { return json_text(raidbench::comparison_json(*c, verdicts)); });
+}
+
+}  // namespace raidbench::detail::rb_compare
+
+namespace raidbench {
+
+RAIDBENCH_API int rb_compare_main(int argc, char** argv, const pipeline& run_lists) {
+  namespace rc = detail::rb_compare;
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') rc::progname = std::filesystem::path(argv[0]).filename().string();
+  rc::lists = &run_lists;
+  tools::ignore_sigpipe();
+  return tools::last_resort(rc::progname, [&] { return rc::run_tool(argc, argv); });
+}
+
+}  // namespace raidbench
