@@ -15,6 +15,7 @@
 
 #include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/text/toolkit.hpp"
+#include "../../examples/extending/parser/mpt_status.hpp"
 #include "../../examples/extending/parser/tw_cli.hpp"
 #include "fixture.hpp"
 
@@ -35,13 +36,15 @@ expected<inventory> parse_with(std::string_view text) {
 struct family {
   const char* folder;
   parse_fn parse;
+  const char* prefix = "";  // the family's files among others' in one folder (controllers/other)
 };
 
 const family families[] = {
     {"megacli", parse_with<megacli>}, {"storcli", parse_with<storcli>}, {"perccli", parse_with<storcli>},
     {"ssacli", parse_with<ssacli>},   {"hpacucli", parse_with<ssacli>}, {"arcconf", parse_with<arcconf>},
     {"mdadm", parse_with<mdadm>},     {"mdstat", parse_with<mdstat>},
-    {"tw_cli", parse_with<tw_cli>},  // the user parser of examples/extending/parser, held to the same rule
+    {"tw_cli", parse_with<tw_cli>},  // the user parsers of examples/extending/parser, held to the same rule
+    {"other", parse_with<mpt_status>, "mpt-status-"},
 };
 
 std::string join(const std::vector<std::string_view>& lines) {
@@ -55,10 +58,11 @@ bool is_json(const std::string& text) {
   return first != std::string::npos && (text[first] == '{' || text[first] == '[');
 }
 
-std::vector<std::string> files_of(const char* folder) {
+std::vector<std::string> files_of(const char* folder, std::string_view prefix = "") {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(fs::path(RAIDBENCH_FIXTURES_DIR) / "controllers" / folder))
-    out.push_back(std::string("controllers/") + folder + "/" + e.path().filename().string());
+    if (e.path().filename().string().starts_with(prefix))
+      out.push_back(std::string("controllers/") + folder + "/" + e.path().filename().string());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -109,7 +113,7 @@ bool inside_read_past_table(const std::vector<std::string_view>& lines, std::siz
 BOOST_AUTO_TEST_CASE(an_unknown_line_anywhere_is_a_warning_with_its_number) {
   std::size_t tried = 0;
   for (const auto& f : families) {
-    for (const auto& file : files_of(f.folder)) {
+    for (const auto& file : files_of(f.folder, f.prefix)) {
       const std::string text = test::read_fixture(file);
       if (!f.parse(text)) continue;  // an error answer (no controller) is not a silent gap
       const bool json = is_json(text);
@@ -141,7 +145,7 @@ BOOST_AUTO_TEST_CASE(every_line_of_every_capture_is_in_the_parser_lists) {
   const std::vector<std::pair<std::string, std::size_t>> damaged = {
       {"controllers/ssacli/ctrl-all-show-config-detail-p440ar.txt", 161}};
   for (const auto& f : families) {
-    for (const auto& file : files_of(f.folder)) {
+    for (const auto& file : files_of(f.folder, f.prefix)) {
       const auto inv = f.parse(test::read_fixture(file));
       if (!inv) continue;
       for (const auto& w : inv->warnings) {

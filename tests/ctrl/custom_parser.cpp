@@ -1,9 +1,13 @@
-// examples/extending/parser: a tw_cli parser written outside include/ reads the tw_cli captures through
-// parse_any(text, builtin_parsers + parsers<tw_cli>), while the builtin parsers keep their own text.
+// examples/extending/parser: rb-ctrl run by a user's main with two parsers of their own, mpt-status
+// and tw_cli (pipeline{}.with(builtin_parsers + parsers<mpt_status, tw_cli>)): they read their
+// captures, the shipped parsers keep their own text, and every output of rb-ctrl carries them.
 #include <boost/test/unit_test.hpp>
 
 #include <string>
 
+#include <fstream>
+
+#include "../support/temp_dir.hpp"
 #include "run_tool.hpp"
 
 using namespace raidbench::test;
@@ -69,10 +73,41 @@ BOOST_AUTO_TEST_CASE(builtin_parsers_still_read_their_own_text) {
   const auto r = custom("megacli/bbu-ibbu08-optimal.txt");
   BOOST_TEST(r.status == 0);
   BOOST_TEST(r.out.starts_with("source: megacli\n"));
-  const auto bad = run_shell(quoted(RB_CUSTOM_PARSER) + " /dev/null");
+  raidbench::test::temp_dir dir;
+  std::ofstream(dir / "empty.txt").close();
+  const auto bad = run_shell(quoted(RB_CUSTOM_PARSER) + " " + quoted((dir / "empty.txt").string()));
   BOOST_TEST(bad.status == 1);
-  BOOST_TEST(bad.err == "rb-custom-parser: /dev/null: no parser recognises this text (tried: storcli, megacli, ssacli, "
-                        "arcconf, mdadm, mdstat, tw_cli)\n");
+  BOOST_TEST(bad.err == "rb-custom-parser: " + (dir / "empty.txt").string() + ": no parser recognises this text (tried: storcli, "
+                        "megacli, ssacli, arcconf, mdadm, mdstat, mpt-status, tw_cli)\n");
+}
+
+BOOST_AUTO_TEST_CASE(mpt_status_reads_its_captures_through_rb_ctrl) {
+  const auto r = custom("other/mpt-status-raid1e-ime-6-disks.txt");
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err == "");
+  BOOST_TEST(r.out.starts_with("source: mpt-status\ncontroller 0\n  input:      covers arrays, drives; not controller, battery (unknown)\n"
+                               "  virtual drives (1):\n    VD 1: raid1e, 407 GiB, optimal, 6 drives\n  physical drives (6):\n"
+                               "    phys_id 5: online, CBRCA146C3ETS0 N, firmware C610, 136 GiB\n"));
+  BOOST_TEST(r.out.find("  no    degraded_array: no degraded array seen\n") != std::string::npos);
+  // The plugin mode and the JSON come with the parser: rb-ctrl's, not re-implemented.
+  const auto plugin = run_shell(quoted(RB_CUSTOM_PARSER) + " --plugin " + fixture_arg("controllers/other/mpt-status-raid1-im-optimal.txt"));
+  BOOST_TEST(plugin.status == 0);
+  BOOST_TEST(plugin.out.starts_with("OK: 1 controller, 1 array, 2 drives; not in the input, not judged: controller 0 battery |"));
+}
+
+BOOST_AUTO_TEST_CASE(a_degraded_mpt_volume_is_judged_like_any_other) {
+  // An mpt-status text as the tool prints a degraded mirror (made here: the public captures are healthy).
+  raidbench::test::temp_dir dir;
+  const auto file = dir / "degraded.txt";
+  std::ofstream(file) << "ioc:0 vol_id:0 type:IM raidlevel:RAID-1 num_disks:2 size(GB):148 state: DEGRADED flags: ENABLED\n"
+                         "ioc:0 phys_id:1 scsi_id:2 vendor:ATA      product_id:ST3160815AS      revision:D    size(GB):149 "
+                         "state: ONLINE flags: NONE sync_state: 100 ASC/ASCQ:0xff/0xff SMART ASC/ASCQ:0xff/0xff\n"
+                         "ioc:0 phys_id:0 scsi_id:1 vendor:ATA      product_id:ST3160815AS      revision:D    size(GB):149 "
+                         "state: FAILED flags: OUT_OF_SYNC sync_state: 0 ASC/ASCQ:0xff/0xff SMART ASC/ASCQ:0xff/0xff\n";
+  const auto r = run_shell(quoted(RB_CUSTOM_PARSER) + " --plugin " + quoted(file.string()));
+  BOOST_TEST(r.status == 2);
+  BOOST_TEST(r.out.starts_with("CRITICAL: controller 0 / VD 0: the array is degraded; controller 0 / drive phys_id 0: the drive is failed |"),
+             r.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

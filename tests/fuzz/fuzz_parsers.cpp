@@ -1,6 +1,6 @@
 // libFuzzer target for every parser family in one binary, so the parsers are compiled with clang's
 // instrumentation once rather than once per family. The family comes from the environment
-// (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|tw_cli|parse_any for the
+// (RAIDBENCH_FUZZ_PARSER=megacli|storcli|ssacli|arcconf|mdstat|mdadm|tw_cli|mpt-status|parse_any for the
 // controller parsers, dd|pg_test_fsync|sysbench|bonnie|fio|import_any for the importers of classic
 // outputs), read once at start; parse_any and import_any read with the first member of the builtin
 // list that recognises the text, as the library's parse_any and import_any choose.
@@ -8,12 +8,14 @@
 // for users, which would hide it from the fuzzer. An exception here ends the run as a crash.
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 
 #include "raidbench/compare/builtin_importers.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
 
+#include "../../examples/extending/parser/mpt_status.hpp"
 #include "../../examples/extending/parser/tw_cli.hpp"
 #include "fuzz_parser.hpp"
 
@@ -29,9 +31,9 @@ auto by_name(std::string_view name, raidbench::tag_list<Traits, Tags...>) {
 
 // The first member of `list` that recognises the text reads it, as parse_any and import_any choose.
 template <class Result, template <class> class Traits, class... Tags>
-raidbench::expected<Result> first_reader(std::string_view text, raidbench::tag_list<Traits, Tags...> list) {
-  auto read = raidbench::detail::read_first<raidbench::expected<Result>>(
-      text, list, []<class Tag>(std::string_view t) { return Traits<Tag>::parse(t); });
+raidbench::expected<Result> first_reader(std::string_view text, raidbench::tag_list<Traits, Tags...>) {
+  std::optional<raidbench::expected<Result>> read;
+  (void)((Traits<Tags>::detect(text) ? (read.emplace(Traits<Tags>::parse(text)), true) : false) || ...);
   return read ? std::move(*read) : raidbench::fail("nothing in the list recognises this text");
 }
 
@@ -45,7 +47,7 @@ void choose(std::string_view name) {
   if (name == "parse_any") parse = [](std::string_view t) { return first_reader<inventory>(t, builtin_parsers); };
   else if (name == "import_any") import_run = [](std::string_view t) { return first_reader<run_record>(t, builtin_importers); };
   else {
-    parse = by_name(name, builtin_parsers + parsers<tw_cli>);
+    parse = by_name(name, builtin_parsers + parsers<tw_cli, mpt_status>);
     import_run = by_name(name == "bonnie" ? "bonnie++" : name, builtin_importers);  // the family drops the pluses
   }
 }
@@ -57,7 +59,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   choose(name ? name : "");
   if (!parse && !import_run) {
     std::fprintf(stderr, "fuzz_parsers: set RAIDBENCH_FUZZ_PARSER to megacli, storcli, ssacli, arcconf, mdstat, "
-                         "mdadm, tw_cli, parse_any, dd, pg_test_fsync, sysbench, bonnie, fio or import_any\n");
+                         "mdadm, tw_cli, mpt-status, parse_any, dd, pg_test_fsync, sysbench, bonnie, fio or import_any\n");
     std::exit(2);
   }
   return 0;

@@ -24,12 +24,6 @@ template <class... Formats>
   requires(detail::check_output_importer<Formats>() && ...)
 inline constexpr importer_list<Formats...> importers{};
 
-/// Name of the first importer in the list that recognises the text; nullopt when none does.
-template <class... Formats>
-std::optional<std::string_view> detect_output(std::string_view text, importer_list<Formats...> list) noexcept {
-  return detail::first_detecting(text, list);
-}
-
 /// An importer in a run-time table: how a list reaches the compiled pipeline and rb-compare's main.
 template <>
 struct table_entry<importer_traits> {
@@ -39,18 +33,26 @@ struct table_entry<importer_traits> {
 
   template <class Format>
   static constexpr table_entry of() noexcept {
-    return {importer_traits<Format>::name, &importer_traits<Format>::detect, &import_as<Format>};
+    // After the requires-clause's static_assert, nothing more: one error, naming what is missing.
+    if constexpr (output_importer<Format>) return {importer_traits<Format>::name, &importer_traits<Format>::detect, &import_as<Format>};
+    else return {};
   }
 };
 using importer_entry = table_entry<importer_traits>;
+
+/// Name of the first importer in the list that recognises the text; nullopt when none does.
+template <class... Formats>
+std::optional<std::string_view> detect_output(std::string_view text, importer_list<Formats...> list) noexcept {
+  const auto* found = detail::first_detecting_entry(std::span<const importer_entry>(table_v<decltype(list)>), text);
+  return found ? std::optional<std::string_view>(found->name) : std::nullopt;
+}
 
 /// Imports text with the first importer of the table that recognises it, from the text alone; a
 /// mail-quoted text ("> " before its lines) is read unquoted. A text none recognises fails saying
 /// what it is when it says so (a database benchmark, a known tool's unknown layout).
 inline expected<run_record> import_any(std::string_view text, std::span<const importer_entry> table) {
   auto read = [&](std::string_view t) -> std::optional<expected<run_record>> {
-    std::string tried;
-    if (const auto* i = detail::first_detecting_entry(table, t, tried)) return i->import(t);
+    if (const auto* i = detail::first_detecting_entry(table, t)) return i->import(t);
     return std::nullopt;
   };
   auto result = read(text);

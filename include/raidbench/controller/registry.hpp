@@ -24,12 +24,6 @@ template <class... Tools>
   requires(detail::check_controller_parser<Tools>() && ...)
 inline constexpr parser_list<Tools...> parsers{};
 
-/// Name of the first parser in the list that recognises the text; nullopt when none does.
-template <class... Tools>
-std::optional<std::string_view> detect(std::string_view text, parser_list<Tools...> list) noexcept {
-  return detail::first_detecting(text, list);
-}
-
 /// A parser in a run-time table: how a list reaches the compiled pipeline (collect_inventory) and
 /// the tools' mains.
 template <>
@@ -40,20 +34,27 @@ struct table_entry<parser_traits> {
 
   template <class Tool>
   static constexpr table_entry of() noexcept {
-    return {parser_traits<Tool>::name, &parser_traits<Tool>::detect, &parse_as<Tool>};
+    // After the requires-clause's static_assert, nothing more: one error, naming what is missing.
+    if constexpr (controller_parser<Tool>) return {parser_traits<Tool>::name, &parser_traits<Tool>::detect, &parse_as<Tool>};
+    else return {};
   }
 };
 using parser_entry = table_entry<parser_traits>;
+
+/// Name of the first parser in the list that recognises the text; nullopt when none does.
+template <class... Tools>
+std::optional<std::string_view> detect(std::string_view text, parser_list<Tools...> list) noexcept {
+  const auto* found = detail::first_detecting_entry(std::span<const parser_entry>(table_v<decltype(list)>), text);
+  return found ? std::optional<std::string_view>(found->name) : std::nullopt;
+}
 
 /// Parses text with the first parser of the table that recognises it.
 RAIDBENCH_API expected<inventory> parse_any(std::string_view text, std::span<const parser_entry> table);
 
 /// Parses text with the first parser of the list that recognises it, from the text alone.
 template <class... Tools>
-expected<inventory> parse_any(std::string_view text, parser_list<Tools...> list) {
-  auto result = detail::read_first<expected<inventory>>(text, list, []<class Tool>(std::string_view t) { return parse_as<Tool>(t); });
-  if (result) return std::move(*result);
-  return fail("no parser recognises this text (tried: " + detail::names_of(list) + ")");
+expected<inventory> parse_any(std::string_view text, parser_list<Tools...>) {
+  return parse_any(text, std::span<const parser_entry>(table_v<parser_list<Tools...>>));
 }
 
 }  // namespace raidbench

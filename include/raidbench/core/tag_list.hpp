@@ -6,7 +6,6 @@
 /// (`table_of`), which is how it crosses into the compiled pipeline and the tools' mains.
 #include <array>
 #include <cstddef>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,41 +40,16 @@ inline constexpr auto table_v = table_of(List{});
 
 namespace detail {
 
-/// The name of the first tag whose traits recognise the text; nullopt when none does.
-template <template <class> class Traits, class... Tags>
-std::optional<std::string_view> first_detecting(std::string_view text, tag_list<Traits, Tags...>) noexcept {
-  std::optional<std::string_view> found;
-  (void)((Traits<Tags>::detect(text) ? (found = Traits<Tags>::name, true) : false) || ...);
-  return found;
-}
-
-/// `read.template operator()<Tag>(text)` for the first tag whose traits recognise the text; nullopt
-/// when none does.
-template <class Result, template <class> class Traits, class... Tags, class Read>
-std::optional<Result> read_first(std::string_view text, tag_list<Traits, Tags...>, Read&& read) {
-  std::optional<Result> result;
-  (void)((Traits<Tags>::detect(text) ? (result.emplace(read.template operator()<Tags>(text)), true) : false) || ...);
-  return result;
-}
-
 /// The first entry of a run-time table whose `detect` recognises the text; null when none does, and
-/// then `tried` lists their names ("megacli, storcli", or "none").
+/// then `tried` (when given) lists their names ("megacli, storcli", or "none").
 template <class Entry>
-const Entry* first_detecting_entry(std::span<const Entry> table, std::string_view text, std::string& tried) {
+const Entry* first_detecting_entry(std::span<const Entry> table, std::string_view text, std::string* tried = nullptr) {
   for (const auto& e : table) {
     if (e.detect(text)) return &e;
-    tried += (tried.empty() ? "" : ", ") + std::string(e.name);
+    if (tried) *tried += (tried->empty() ? "" : ", ") + std::string(e.name);
   }
-  if (tried.empty()) tried = "none";
+  if (tried && tried->empty()) *tried = "none";
   return nullptr;
-}
-
-/// "megacli, storcli, …", or "none".
-template <template <class> class Traits, class... Tags>
-std::string names_of(tag_list<Traits, Tags...>) {
-  std::string out;
-  ((out += out.empty() ? "" : ", ", out += Traits<Tags>::name), ...);
-  return out.empty() ? "none" : out;
 }
 
 }  // namespace detail

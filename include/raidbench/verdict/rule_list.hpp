@@ -30,7 +30,9 @@ struct table_entry<rule_traits> {
 
   template <class Rule>
   static constexpr table_entry of() noexcept {
-    return {rule_traits<Rule>::name, &rule_traits<Rule>::judge};
+    // After the requires-clause's static_assert, nothing more: one error, naming what is missing.
+    if constexpr (verdict_rule<Rule>) return {rule_traits<Rule>::name, &rule_traits<Rule>::judge};
+    else return {};
   }
 };
 using rule_entry = table_entry<rule_traits>;

@@ -11,7 +11,7 @@ namespace raidbench {
 
 RAIDBENCH_API expected<inventory> parse_any(std::string_view text, std::span<const parser_entry> table) {
   std::string tried;
-  if (const auto* p = detail::first_detecting_entry(table, text, tried)) return p->parse(text);
+  if (const auto* p = detail::first_detecting_entry(table, text, &tried)) return p->parse(text);
   return fail("no parser recognises this text (tried: " + tried + ")");
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,7 @@ struct options {
 // Nagios and Icinga read it; known before the options are read, so a usage error is UNKNOWN too.
 struct failure {
   bool plugin = false;
+  std::string program = "rb-ctrl";  ///< as invoked: a user's tool built on rb_ctrl_main names itself
 
   [[noreturn]] void operator()(std::string_view message) const {
     std::fflush(stdout);
@@ -60,7 +62,7 @@ struct failure {
       std::printf("%s\n", plugin_unknown(std::string(message)).line.c_str());
       std::exit(static_cast<int>(plugin_status::unknown));
     }
-    std::fprintf(stderr, "rb-ctrl: %.*s\n", static_cast<int>(message.size()), message.data());
+    std::fprintf(stderr, "%s: %.*s\n", program.c_str(), static_cast<int>(message.size()), message.data());
     std::exit(1);
   }
   /// A usage error: as the command line's own, one line and exit status 2 (3 for a plugin).
@@ -70,14 +72,14 @@ struct failure {
       std::printf("%s\n", plugin_unknown(std::string(message) + " (see --help)").line.c_str());
       std::exit(static_cast<int>(plugin_status::unknown));
     }
-    std::fprintf(stderr, "rb-ctrl: %.*s (see --help)\n", static_cast<int>(message.size()), message.data());
+    std::fprintf(stderr, "%s: %.*s (see --help)\n", program.c_str(), static_cast<int>(message.size()), message.data());
     std::exit(2);
   }
 };
 
 inline options parse(int argc, char** argv, const failure& die) {
   options o;
-  tools::command_line cl("rb-ctrl",
+  tools::command_line cl(die.program,
                          "Reads MegaCLI, StorCLI/PercCLI, ssacli/hpacucli, arcconf, mdadm --detail and /proc/mdstat "
                          "output into one inventory and judges it.");
   cl.positionals("FILE", o.inputs,
@@ -134,10 +136,10 @@ inline int run(int argc, char** argv, const pipeline& lists, const failure& die)
       die(fmt::format("no RAID tool found (looked for {} in {}) and {} lists no md array", searched_tools(),
                       o.live.search_path, o.live.mdstat.string()));
     if (o.verbose) {
-      for (const auto& t : r.tools) std::fprintf(stderr, "rb-ctrl: found %s\n", t.c_str());
-      for (const auto& out : r.outputs) std::fprintf(stderr, "rb-ctrl: read %s\n", out.name.c_str());
+      for (const auto& t : r.tools) std::fprintf(stderr, "%s: found %s\n", die.program.c_str(), t.c_str());
+      for (const auto& out : r.outputs) std::fprintf(stderr, "%s: read %s\n", die.program.c_str(), out.name.c_str());
     }
-    for (const auto& p : r.problems) std::fprintf(stderr, "rb-ctrl: %s\n", p.c_str());
+    for (const auto& p : r.problems) std::fprintf(stderr, "%s: %s\n", die.program.c_str(), p.c_str());
     problems = std::move(r.problems);
     texts = std::move(r.outputs);
   } else {
@@ -151,7 +153,7 @@ inline int run(int argc, char** argv, const pipeline& lists, const failure& die)
   // without a BBU answers "/call/bbu show all" with an error).
   std::vector<std::string> notes;
   auto read = collect_inventory(std::move(texts), live ? on_unreadable::skip : on_unreadable::fail, notes, lists.parsers);
-  for (const auto& n : notes) std::fprintf(stderr, "rb-ctrl: %s\n", n.c_str());
+  for (const auto& n : notes) std::fprintf(stderr, "%s: %s\n", die.program.c_str(), n.c_str());
   if (!read) die(read.message());
   const inventory& inv = *read;
   if (inv.controllers.empty() && live) die("the RAID tools found printed nothing raidbench can read");
@@ -165,7 +167,7 @@ inline int run(int argc, char** argv, const pipeline& lists, const failure& die)
     if (!file) return;
     if (auto written = tools::write_output_file(*file, text); !written) {
       if (die.plugin) die(written.message());
-      std::fprintf(stderr, "rb-ctrl: %s\n", written.message().c_str());
+      std::fprintf(stderr, "%s: %s\n", die.program.c_str(), written.message().c_str());
       complete = false;
     }
   };
@@ -181,21 +183,22 @@ inline int run(int argc, char** argv, const pipeline& lists, const failure& die)
         auto out = monitoring_plugin_output(inv, verdicts);
         if (const auto* failed = tool_failed(problems); failed && out.status != plugin_status::critical) out = plugin_unknown(*failed);
         tools::print_out(out.line + "\n");
-        return tools::stdout_complete("rb-ctrl") ? static_cast<int>(out.status) : static_cast<int>(plugin_status::unknown);
+        return tools::stdout_complete(die.program) ? static_cast<int>(out.status) : static_cast<int>(plugin_status::unknown);
       }
     }
-  return tools::stdout_complete("rb-ctrl") && complete ? 0 : 1;
+  return tools::stdout_complete(die.program) && complete ? 0 : 1;
 }
 
 }  // namespace detail::rb_ctrl
 
 RAIDBENCH_API int rb_ctrl_main(int argc, char** argv, const pipeline& lists) {
   detail::rb_ctrl::failure die;
+  if (argc > 0 && argv[0] != nullptr && *argv[0] != '\0') die.program = std::filesystem::path(argv[0]).filename().string();
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--plugin" || std::string_view(argv[i]) == "--nagios") die.plugin = true;
   tools::ignore_sigpipe();
   bool returned = false;
-  const int status = tools::last_resort("rb-ctrl", [&] {
+  const int status = tools::last_resort(die.program, [&] {
     const int s = detail::rb_ctrl::run(argc, argv, lists, die);
     returned = true;
     return s;
