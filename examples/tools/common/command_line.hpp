@@ -27,7 +27,9 @@ class command_line {
   command_line(const command_line&) = delete;
   command_line& operator=(const command_line&) = delete;
 
-  /// `names` as CLI11 takes them: "--quick", "-v,--verbose".
+  /// `names` as CLI11 takes them: "--quick", "-v,--verbose"; an option with a value may name the
+  /// value for --help after a space ("--time SECONDS"; otherwise N, NUMBER, SIZE, FILE, TEXT…). Given
+  /// twice, every value is checked and the last one counts (repeated() keeps them all).
   void flag(const std::string& names, bool& target, const std::string& help);
   /// A flag that runs `on` when given.
   void flag(const std::string& names, std::function<void()> on, const std::string& help);
@@ -58,7 +60,7 @@ class command_line {
   void optional_value(const std::string& name, bool& given, std::optional<std::string>& value, const std::string& help);
   /// Arguments that are not options, in order.
   void positionals(const std::string& name, std::vector<std::string>& target, const std::string& help);
-  /// Options that may not be given together.
+  /// Options that may not be given together ("--quick and --full exclude each other").
   void exclusive(const std::vector<std::string>& names);
   /// A text after the options in --help (examples, what the defaults are).
   void footer(const std::string& text);
@@ -68,6 +70,9 @@ class command_line {
 
   /// Reads argv; --help and --version print and exit 0; a usage error prints one line and exits.
   void parse(int argc, char** argv);
+  /// A usage error found after parse() (options that do not go together): one line, as parse()'s, and
+  /// the usage-error exit status.
+  [[noreturn]] void usage_error(const std::string& message) const;
   /// Whether an option was given on the command line.
   bool given(const std::string& name) const;
 
