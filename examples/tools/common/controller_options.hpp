@@ -13,7 +13,7 @@ namespace raidbench::tools {
 /// --controller-file FILE (repeatable), --no-controller, --controller-owns-target into `asked`.
 inline void add_controller_options(command_line& cl, controller_request& asked) {
   cl.custom(
-      "--controller-file", [&asked](const std::string& file) { asked.files.emplace_back(file); },
+      "--controller-file FILE", [&asked](const std::string& file) { asked.files.emplace_back(file); },
       "a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat); repeatable "
       "(AdpAllInfo + PDList + AdpBbuCmd merge). Without one, the RAID tools found on PATH (and md "
       "arrays in /proc/mdstat) are read");
