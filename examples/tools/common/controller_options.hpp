@@ -2,7 +2,7 @@
 // The controller options of raidbench's own tools, declared once on their command line: which dumps
 // to read (or none, or the vendor tools found), and whether the controller read holds the device
 // under test when nothing can show it. (The replicas keep their peers' parsers and read the same
-// options through common/arguments.hpp.)
+// options in their peers' spelling, --controller-file=FILE.)
 #include <string>
 
 #include "command_line.hpp"

@@ -1,6 +1,5 @@
 #pragma once
-// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, reading a
-// number of seconds, the scratch directory that clean-up empties of exactly raidbench's own files,
+// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, the scratch directory that clean-up empties of exactly raidbench's own files,
 // and the progress line.
 #include <unistd.h>
 
@@ -27,17 +26,6 @@ namespace fs = std::filesystem;
   std::fflush(stdout);
   std::fprintf(stderr, "raidbench: %s\n", message.c_str());
   std::exit(1);
-}
-
-/// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
-inline std::optional<double> seconds_in(const std::string& text, bool zero) {
-  try {
-    std::size_t used = 0;
-    const double s = std::stod(text, &used);
-    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
-  } catch (const std::exception&) {
-  }
-  return std::nullopt;
 }
 
 /// The scratch directory, held open (core/held_directory.hpp): every file raidbench makes there is
