@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(version_and_help) {
 // and the text still goes to standard output.
 BOOST_AUTO_TEST_CASE(attached_and_separate_values_give_the_same_run) {
   raidbench::test::temp_dir dir;
-  const std::string common = std::string(RB_RUN) + " --no-controller ";
+  const std::string common = std::string(RB_RUN) + " --no-controller --no-progress ";
   const auto separate = raidbench::test::run_shell(common + "--dir " + (dir / "a").string() +
                                                    " --rw randwrite --bs 8k --size 1M --ops 64 --seed 7 --fdatasync 8 --json");
   const auto attached = raidbench::test::run_shell(common + "--dir=" + (dir / "b").string() +
@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(options_reach_the_run_as_values_of_their_kernel) {
            {"--rw rw --rwmixread 100 --fsync 7", "sequential", "read_percent", "fsync_every", 70, 0, 0}}) {
     raidbench::test::temp_dir dir;
     const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "scratch").string() +
-                         " --size 1M --bs 4k --ops 70 --json --no-controller " + e.args + " 2>/dev/null");
+                         " --size 1M --bs 4k --ops 70 --json --no-controller --no-progress " + e.args);
     BOOST_TEST_INFO(e.args);
     BOOST_TEST_REQUIRE(r.status == 0, r.out);
     const auto j = nlohmann::json::parse(r.out);
@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
   { std::FILE* f = std::fopen((scratch / "mine").c_str(), "w"); std::fclose(f); }
   const std::string dump = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt";
   const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
-                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json"
+                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json --no-progress"
                        " --controller-file " + dump);
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(kept_files_of_full_size_are_reused_not_rewritten) {
 BOOST_AUTO_TEST_CASE(steady_runs_rounds_and_reports_the_last_five) {
   raidbench::test::temp_dir dir;
   const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "s").string() +
-                       " --size 4M --rw randread --ops 300 --steady --max-rounds 7 --ramp 0.05 --json");
+                       " --size 4M --rw randread --ops 300 --steady --max-rounds 7 --ramp 0.05 --json --no-progress");
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
   const auto& st = j.at("steady_state");
@@ -224,6 +224,20 @@ BOOST_AUTO_TEST_CASE(steady_runs_rounds_and_reports_the_last_five) {
   BOOST_TEST(text.out.find("round 5: ") != std::string::npos, text.out);
   BOOST_TEST((text.out.find("\nsteady state: rounds 1-5 of 5 within ") != std::string::npos ||
               text.out.find("\nnot at steady state after 5 rounds: ") != std::string::npos), text.out);
+}
+
+// Progress on stderr: a line per step when stderr is not a terminal (a bar redrawn in place on one),
+// none with --no-progress; stdout holds the result either way.
+BOOST_AUTO_TEST_CASE(progress_is_a_line_per_step_on_stderr) {
+  raidbench::test::temp_dir dir;
+  const std::string run = std::string(RB_RUN) + " --dir " + (dir / "s").string() + " --size 1M --ops 100 --ramp 0.01 --json";
+  const auto shown = raidbench::test::run_shell(run);
+  BOOST_TEST_REQUIRE(shown.status == 0, shown.err);
+  BOOST_TEST(shown.err == "rb-run: [1/3] prepare 1 MiB (not counted)\nrb-run: [2/3] ramp 0.01 s (not counted)\nrb-run: [3/3] randrw 4 KiB\n");
+  BOOST_TEST(nlohmann::json::parse(shown.out).at("statistics").at("events") == 100);
+  const auto quiet = raidbench::test::run_shell(run + " --no-progress");
+  BOOST_TEST_REQUIRE(quiet.status == 0, quiet.err);
+  BOOST_TEST(quiet.err.empty(), quiet.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -24,6 +24,7 @@
 #include "../common/distinct_files.hpp"
 #include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "../common/scratch_directory.hpp"
 #include "../common/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
@@ -51,6 +52,18 @@ namespace {
   std::exit(1);
 }
 
+/// --rw's values.
+constexpr std::pair<const char*, pattern> patterns[] = {{"read", pattern::read},         {"write", pattern::write},
+                                                        {"rewrite", pattern::rewrite},   {"randread", pattern::randread},
+                                                        {"randwrite", pattern::randwrite}, {"randrw", pattern::randrw},
+                                                        {"rw", pattern::rw}};
+
+const char* rw_name(pattern p) {
+  for (const auto& [name, each] : patterns)
+    if (each == p) return name;
+  return "";
+}
+
 constexpr std::uint64_t max_total_size = 1ull << 50;  // 1 PiB
 
 options parse(int argc, char** argv) {
@@ -60,7 +73,9 @@ options parse(int argc, char** argv) {
   std::uint64_t fsync_every = 0, fdatasync_every = 0;
   cl.text("--dir DIR", o.dir,
           "scratch directory (default ./raidbench-scratch; created and removed if new; only rb-run's own files are ever removed)");
-  cl.choice("--rw MODE", rw, {"read", "write", "rewrite", "randread", "randwrite", "randrw", "rw"},
+  std::vector<std::string> rw_names;
+  for (const auto& [name, p] : patterns) rw_names.push_back(name);
+  cl.choice("--rw MODE", rw, rw_names,
             "read, write, rewrite, randread, randwrite, randrw (default) or rw (sequential mixed)");
   cl.decimal("--rwmixread PERCENT", o.read_percent, 0, 100, "percentage of reads in randrw and rw, 0 to 100 (default 70)");
   cl.size("--bs SIZE", o.block_size, 1, 1ull << 30, "block size, 1 B to 1 GiB (default 4k)");
@@ -97,6 +112,7 @@ options parse(int argc, char** argv) {
           "check the files against the journal after a crash or power cut: acknowledged writes that did not survive are "
           "reported lost (nothing is written)");
   cl.exclusive({"--verify", "--verify-only"});
+  cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress on stderr (a bar on a terminal, a line per step otherwise)");
   cl.footer(R"(With no option: 70/30 random reads and writes of 4 KiB for 5 s on a 256 MiB file in
 ./raidbench-scratch. SIZE takes a unit: 4k, 1M, 1GiB (binary), 64MB (decimal).
 Examples:
@@ -106,10 +122,6 @@ Examples:
 Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
   cl.parse(argc, argv);
   o.dir_named = cl.given("--dir");
-  const std::pair<const char*, pattern> patterns[] = {{"read", pattern::read},         {"write", pattern::write},
-                                                      {"rewrite", pattern::rewrite},   {"randread", pattern::randread},
-                                                      {"randwrite", pattern::randwrite}, {"randrw", pattern::randrw},
-                                                      {"rw", pattern::rw}};
   for (const auto& [name, p] : patterns)
     if (rw == name) o.rw = p;
   o.engine = engine == "io_uring" ? engine_kind::io_uring : engine == "mmap" ? engine_kind::mmap : engine_kind::psync;
@@ -300,7 +312,22 @@ int run_tool(int argc, char** argv) {
     }
     o.session = verified.get();
   }
-  if (needs_existing_data(o.rw) && !already_prepared(o)) {
+  // Progress on stderr (common/progress_display.hpp): laying the data down, the ramp, the run.
+  const bool prepare = needs_existing_data(o.rw) && !already_prepared(o);
+  raidbench::tools::progress_display progress("rb-run", o.progress, (prepare ? 1 : 0) + (o.ramp_seconds > 0 ? 1 : 0) + 1);
+  std::size_t step = 0;
+  if (progress.live()) {
+    ro.progress_interval = std::chrono::milliseconds(250);
+    ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
+  }
+  // Runs `run` as the next step.
+  const auto as_step = [&](const std::string& name, double seconds, std::uint64_t bytes, const auto& run) {
+    progress.start(++step, name, seconds, bytes);
+    auto done = run();
+    progress.finish();
+    return done;
+  };
+  if (prepare) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;
     prep.rw = pattern::write;
@@ -314,7 +341,8 @@ int run_tool(int argc, char** argv) {
     prep.threads = 1;
     prep.seconds = 0;
     prep.ops = o.size / prep.block_size;
-    auto prepared = run_options_workload(prep, ro);
+    auto prepared = as_step(fmt::format("prepare {} (not counted)", raidbench::format_iec(o.size)), 0, o.size,
+                            [&] { return run_options_workload(prep, ro); });
     if (!prepared) {
       clean();
       die(prepared.message());
@@ -331,7 +359,8 @@ int run_tool(int argc, char** argv) {
     ramp.seconds = o.ramp_seconds;
     ramp.ops = 0;
     ramp.seed = o.seed + o.max_rounds;  // not a seed a measured round uses: the warm-up replays none of their blocks
-    auto warm = run_options_workload(ramp, ro);
+    auto warm = as_step(fmt::format("ramp {} s (not counted)", o.ramp_seconds), o.ramp_seconds, 0,
+                        [&] { return run_options_workload(ramp, ro); });
     if (!warm || warm->stats.interrupted) {
       if (!o.keep) clean();
       if (!warm) die(warm.message());
@@ -383,13 +412,19 @@ int run_tool(int argc, char** argv) {
     raidbench::add_storage_json(j, *context, controller, o.controller, judged);
     return j;
   };
+  // The run: --time seconds or --ops reads and writes, whichever ends it first.
+  const std::string name = fmt::format("{} {}", rw_name(o.rw), raidbench::format_iec(o.block_size));
+  const std::uint64_t expected_bytes = o.ops > UINT64_MAX / o.block_size ? 0 : o.ops * o.block_size;
   if (o.steady) {
     // Each round with its own seed, so a round does not replay the last one's blocks.
+    const std::size_t run_step = step + 1;
     const auto r = raidbench::run_until_steady(
         [&](unsigned i) {
           options round = o;
           round.seed = o.seed + i;
-          return run_options_workload(round, ro);
+          step = run_step - 1;
+          return as_step(fmt::format("{} (round {})", name, i + 1), o.seconds, expected_bytes,
+                         [&] { return run_options_workload(round, ro); });
         },
         o.max_rounds, [&](unsigned i, double rate) {
           if (text) raidbench::tools::print_out(fmt::format("round {}: {:.1f} ops/s\n", i + 1, rate));
@@ -403,7 +438,7 @@ int run_tool(int argc, char** argv) {
     return conclude(r->window, std::move(j),
                     raidbench::describe_steady_state(*r) + "\n" + raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
   }
-  auto r = run_options_workload(o, ro);
+  auto r = as_step(name, o.seconds, expected_bytes, [&] { return run_options_workload(o, ro); });
   if (!r) {
     finish(nullptr);
     die(r.message());

@@ -41,6 +41,7 @@ struct options {
   bool context = false;
   raidbench::controller_request controller;  ///< --controller-file, --no-controller, --controller-owns-target
   bool keep = false;
+  bool progress = true;         // --no-progress: none on stderr
   bool steady = false;          // rounds of `seconds` (or `ops`) until SNIA PTS steady state
   unsigned max_rounds = 30;
   double ramp_seconds = 0;      // a first run that is not counted

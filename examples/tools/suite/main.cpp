@@ -28,6 +28,7 @@
 #include "../common/json_output.hpp"
 #include "../common/last_resort.hpp"
 #include "../common/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "../common/standard_output.hpp"
 #include "../common/verify_options.hpp"
 #include "raidbench/session/run_storage.hpp"
@@ -277,7 +278,7 @@ int run_suite(int argc, char** argv) {
                      return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
                    }});
 
-  progress_display progress(o.progress, steps.size());
+  raidbench::tools::progress_display progress("raidbench", o.progress, steps.size());
   raidbench::run_options ro;
   ro.progress_interval = std::chrono::milliseconds(250);
   ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };

@@ -20,6 +20,7 @@
 #include "../common/distinct_files.hpp"
 #include "../common/json_output.hpp"
 #include "../common/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "../common/standard_output.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
@@ -209,7 +210,7 @@ int sweep_main(int argc, char** argv) {
                         format_iec(*context->filesystem.available_bytes), format_iec(plan.file_size)));
 
   const std::string file = s.file("sweep.dat");
-  progress_display progress(o.progress, plan.points.size() + 1);
+  raidbench::tools::progress_display progress("raidbench", o.progress, plan.points.size() + 1);
   run_options ro;
   ro.progress_interval = std::chrono::milliseconds(250);
   ro.on_progress = [&](const progress_snapshot& snap) { progress.update(snap); };
