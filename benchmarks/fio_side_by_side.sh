@@ -39,10 +39,10 @@ timed() {
 fio_common=(--name=job --filename="$file" --size=1G --thread --numjobs=1 --invalidate=0 --ramp_time=0
             --output-format=json)
 fio_rand=("${fio_common[@]}" --rw=randread --bs=4k --norandommap --randrepeat=1)
-rb_rand=("$rb" --dir "$work" --rw randread --bs 4k --size 1G --json --keep)
+rb_rand=("$rb" --dir "$work" --rw randread --bs 4k --size 1G --json --keep --no-progress)
 
 # The file, laid down once (rb-run rewrites it again before each read run) and so page-cache hot.
-"$rb" --dir "$work" --rw write --bs 1M --size 1G --fdatasync 0 --time 0 --ops 1024 --keep --json > /dev/null
+"$rb" --dir "$work" --rw write --bs 1M --size 1G --fdatasync 0 --time 0 --ops 1024 --keep --json --no-progress > /dev/null
 
 case_args() {  # case tool duration: the command line; duration "one" is a single I/O
   local c=$1 tool=$2 d=$3
@@ -59,7 +59,7 @@ case_args() {  # case tool duration: the command line; duration "one" is a singl
     # fio has no fdatasync-at-end option (fdatasync=N syncs before the next write only, so never
     # after the last one; strace shows no fdatasync) but end_fsync=1 makes one fsync after the
     # last write, timed in the job's runtime: rb-run matches it with --fsync 0 (one fsync at end).
-    c.rb) echo "$rb --dir $work --rw write --bs 1M --size 1G --fsync 0 --time 0 --ops $([[ $d == one ]] && echo 1 || echo 1024) --json --keep" ;;
+    c.rb) echo "$rb --dir $work --rw write --bs 1M --size 1G --fsync 0 --time 0 --ops $([[ $d == one ]] && echo 1 || echo 1024) --json --keep --no-progress" ;;
     c.fio) echo "fio ${fio_common[*]} --rw=write --bs=1M --end_fsync=1 $([[ $d == one ]] && echo --io_size=1M)" ;;
   esac
 }

@@ -16,11 +16,11 @@ trap 'rm -rf "$WORK"' EXIT
 
 sweep() {
   "$BUILD/examples/tools/suite/raidbench" sweep iometer --buffered --bs 4k --read-pct 100 --pattern random --qd 1 \
-    --seconds "$SECONDS_PER_RUN" --warmup 1 --size 256M --dir "$WORK/s" --json "$WORK/sweep.json" --no-progress >/dev/null
+    --seconds "$SECONDS_PER_RUN" --warmup 1 --size 256M --dir "$WORK/s" --json="$WORK/sweep.json" --no-progress >/dev/null
   python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["points"][0]["result"]["statistics"]; print(s["events"]/(s["elapsed_ns"]/1e9))' "$WORK/sweep.json"
 }
 alone() {
-  "$BUILD/examples/tools/run/rb-run" --rw randread --bs 4k --size 256M --time "$SECONDS_PER_RUN" --ramp 1 --dir "$WORK/r" --json >"$WORK/run.json"
+  "$BUILD/examples/tools/run/rb-run" --rw randread --bs 4k --size 256M --time "$SECONDS_PER_RUN" --ramp 1 --dir "$WORK/r" --json --no-progress >"$WORK/run.json"
   python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["statistics"]; print(s["events"]/(s["elapsed_ns"]/1e9))' "$WORK/run.json"
 }
 ratios=()

@@ -44,11 +44,11 @@ text = open(sys.argv[1]).read()
 j = json.loads(text[text.index("{"):])["jobs"][0]  # after the notes fio prints first
 print(j["write"]["bw_bytes"] / 1e6, j["read"]["bw_bytes"] / 1e6)' "$1"; }
 
-rb_args=("$rb" --dir "$work" --rw randwrite --bs 4k --size 256M --keep --json --no-controller)
+rb_args=("$rb" --dir "$work" --rw randwrite --bs 4k --size 256M --keep --json --no-controller --no-progress)
 rb_writes=(--time 0 --ops 65536)
 fio_args=(fio --name=job --filename="$file" --size=256M --rw=randwrite --bs=4k --ioengine=psync --thread
           --invalidate=0 --randrepeat=1 --output-format=json)
-"$rb" --dir "$work" --rw write --bs 1M --size 256M --fdatasync 0 --time 0 --ops 256 --keep --json --no-controller > /dev/null
+"$rb" --dir "$work" --rw write --bs 1M --size 256M --fdatasync 0 --time 0 --ops 256 --keep --json --no-controller --no-progress > /dev/null
 
 for mode in buffered direct; do
   flag=() fflag=()

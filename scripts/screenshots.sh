@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 seeds=$repo/tests/fixtures/seed-outputs
 
 (cd "$work" && "$build/examples/tools/suite/raidbench" --quick --no-progress --no-controller --report report.json --html report.html >/dev/null)
-(cd "$work" && "$build/examples/tools/suite/raidbench" sweep atto --quick --no-progress --json atto.json --html atto.html >/dev/null)
+(cd "$work" && "$build/examples/tools/suite/raidbench" sweep atto --quick --no-progress --json=atto.json --html atto.html >/dev/null)
 "$build/examples/tools/compare/rb-compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
   "--controller-file=H730=$seeds/megacli-adpallinfo-perc-h730-mini-excerpt.txt" \
   "--controller-file=H730=$seeds/megacli-ldgetprop-cache-perc-h730.txt" \

@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(unknown_when_nothing_can_be_judged) {
     const auto r = rb_ctrl("--plugin " + quoted(input));
     BOOST_TEST_CONTEXT(input) { check(r, 3, "UNKNOWN: "); }
   }
-  check(rb_ctrl("--plugin --bogus"), 3, "UNKNOWN: The following argument was not expected: --bogus");
+  check(rb_ctrl("--plugin --bogus"), 3, "UNKNOWN: unknown option '--bogus'");
   check(rb_ctrl("--plugin --json /dev/null"), 3, "UNKNOWN: --json, --prometheus and --plugin print on stdout one at a time");
 }
 

@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(bad_input_gives_one_line_and_a_failure_status) {
     BOOST_TEST(r.out == "");
     BOOST_TEST(r.err == err);
   };
-  usage_error(rb_ctrl("--bogus x"), "rb-ctrl: The following argument was not expected: --bogus (see --help)\n");
+  usage_error(rb_ctrl("--bogus x"), "rb-ctrl: unknown option '--bogus' (see --help)\n");
   usage_error(rb_ctrl("--json --prometheus x"), "rb-ctrl: --json, --prometheus and --plugin print on stdout one at a time (send "
                                                 "the others into a file: --json=FILE) (see --help)\n");
   for (const std::string bad : {"0", "0x10", "1e20", "inf", "-1", "86401"})

@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(two_sweeps_compare_point_by_point) {
   const temp_dir dir;
   for (const char* side : {"a", "b"}) {
     const auto ran = run_shell(quoted(RAIDBENCH_TOOL) + " sweep atto --bs 4k,8k --size 2M --no-progress --dir " +
-                               quoted((dir / "scratch").string()) + " --json " + quoted((dir / (std::string(side) + ".json")).string()));
+                               quoted((dir / "scratch").string()) + " --json=" + quoted((dir / (std::string(side) + ".json")).string()));
     BOOST_TEST_REQUIRE(ran.status == 0, ran.err);
   }
   const auto r = compare(quoted((dir / "a.json").string()) + " " + quoted((dir / "b.json").string()) + " --html " +

@@ -12,7 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../support/run_shell.hpp"
+#include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
+#include "../support/usage_error.hpp"
 
 namespace fs = std::filesystem;
 
@@ -35,19 +38,69 @@ outcome shell(const std::string& command) {
 
 BOOST_AUTO_TEST_SUITE(cli_test)
 
-BOOST_AUTO_TEST_CASE(bad_options_give_one_line_and_exit_1_touching_nothing) {
+BOOST_AUTO_TEST_CASE(usage_errors_give_one_line_and_exit_2_touching_nothing) {
   raidbench::test::temp_dir dir;
-  const std::string scratch = (dir / "scratch").string();
-  for (const std::string args : {"--bs 4x", "--rw foo", "--size 1G --bs 3000", "--engine aio", "--iodepth 8",
-                                 "--threads", "--rwmixread 101", "--time abc", "--whatever", "--files 0",
-                                 "--fsync 1 --fdatasync 1", "--time 0", "--steady --max-rounds 4", "--ramp x"}) {
-    const auto r = shell(std::string(RB_RUN) + " --dir " + scratch + " " + args);
-    BOOST_TEST_INFO(args << " -> " << r.out);
-    BOOST_TEST(r.status == 1);
-    BOOST_TEST(r.out.rfind("rb-run: ", 0) == 0u);
-    BOOST_TEST(r.out.find('\n') == r.out.size() - 1);
-    BOOST_TEST(!fs::exists(scratch));
+  const std::string scratch = (dir / "scratch").string(), run = std::string(RB_RUN) + " --dir " + scratch + " ";
+  for (const std::string args :
+       {"--bs 4x", "--rw foo", "--size 1G --bs 3000", "--engine aio", "--iodepth 8", "--threads", "--rwmixread 101", "--time abc",
+        "--whatever", "--files 0", "--fsync 1 --fdatasync 1", "--time 0", "--steady --max-rounds 4", "--ramp x", "stray",
+        // Numbers are decimal and bounded, whatever the spelling.
+        "--time 0x10", "--time=0x10", "--ramp 0x10", "--time 1e20", "--time inf", "--time nan", "--time -1", "--time=",
+        "--threads 100000", "--threads 1025", "--iodepth 4097 --engine io_uring", "--files 1000001", "--rwmixread 0x10",
+        "--size 2P", "--bs 2G", "--ops 1e3", "--ops 1000000000000001", "--seed 0x10", "--fsync 1000000001", "--max-rounds 10001",
+        "--ramp 86401", "--time 604801", "--journal-batch 0", "--verify-errors 1000001", "--verify-payload ones",
+        "--verify --verify-only", "--verify --bs 1000 --size 1000",
+        // --json takes a file only attached.
+        "--json out.json", "--json="}) {
+    raidbench::test::expect_usage_error(run + args, "rb-run");
+    BOOST_TEST(!fs::exists(scratch), args);
+    BOOST_TEST(!fs::exists("out.json"), args);
   }
+  const auto line = [&](const std::string& args) { return raidbench::test::expect_usage_error(run + args, "rb-run"); };
+  BOOST_TEST(line("--time 0x10") == "rb-run: --time: '0x10' is not a decimal number from 0 to 604800 (see --help)\n");
+  BOOST_TEST(line("--threads 100000") == "rb-run: --threads: '100000' is not a whole number from 1 to 1024 (see --help)\n");
+  BOOST_TEST(line("--json out.json") ==
+             "rb-run: unexpected argument 'out.json' (--json takes its file attached: --json=out.json) (see --help)\n");
+  BOOST_TEST(line("--json=") == "rb-run: --json= needs a file name (see --help)\n");
+  BOOST_TEST(line("--bogus") == "rb-run: unknown option '--bogus' (see --help)\n");
+  BOOST_TEST(line("--size") == "rb-run: --size needs a value (see --help)\n");
+  BOOST_TEST(line("--fsync 1 --fdatasync 1") == "rb-run: --fsync and --fdatasync exclude each other (see --help)\n");
+}
+
+BOOST_AUTO_TEST_CASE(version_and_help) {
+  const auto version = raidbench::test::run_shell(std::string(RB_RUN) + " --version");
+  BOOST_TEST(version.status == 0);
+  BOOST_TEST(version.out.starts_with("raidbench "), version.out);
+  BOOST_TEST((version.out.find(", ") != std::string::npos && version.out.ends_with(")\n")), version.out);
+  const auto help = raidbench::test::run_shell(std::string(RB_RUN) + " --help");
+  BOOST_TEST(help.status == 0);
+  for (const char* part : {"Usage: rb-run [OPTIONS]", "  --time SECONDS ", "  --json ", "--json=FILE", "Exit status: "})
+    BOOST_TEST(help.out.find(part) != std::string::npos, part);
+}
+
+// "--name value" and "--name=value" are the same option; --json=FILE writes the JSON into the file
+// and the text still goes to standard output.
+BOOST_AUTO_TEST_CASE(attached_and_separate_values_give_the_same_run) {
+  raidbench::test::temp_dir dir;
+  const std::string common = std::string(RB_RUN) + " --no-controller --no-progress ";
+  const auto separate = raidbench::test::run_shell(common + "--dir " + (dir / "a").string() +
+                                                   " --rw randwrite --bs 8k --size 1M --ops 64 --seed 7 --fdatasync 8 --json");
+  const auto attached = raidbench::test::run_shell(common + "--dir=" + (dir / "b").string() +
+                                                   " --rw=randwrite --bs=8k --size=1M --ops=64 --seed=7 --fdatasync=8 --json=" +
+                                                   (dir / "b.json").string());
+  BOOST_TEST_REQUIRE(separate.status == 0, separate.err);
+  BOOST_TEST_REQUIRE(attached.status == 0, attached.err);
+  BOOST_TEST(attached.out.find("write:         64 ops") != std::string::npos, attached.out);
+  auto a = nlohmann::json::parse(separate.out), b = nlohmann::json::parse(raidbench::test::slurp(dir / "b.json"));
+  BOOST_TEST(a.at("workload").at("path") == (dir / "a").string());
+  BOOST_TEST(b.at("workload").at("path") == (dir / "b").string());
+  a["workload"].erase("path"), b["workload"].erase("path");
+  BOOST_TEST(a.at("workload") == b.at("workload"));
+  for (const char* kind : {"read", "write", "flush"})
+    BOOST_TEST(a.at("statistics").at(kind).at("ops") == b.at("statistics").at(kind).at("ops"), kind);
+  BOOST_TEST(b.at("statistics").at("write").at("ops") == 64);
+  BOOST_TEST(!fs::exists(dir / "a"));
+  BOOST_TEST(!fs::exists(dir / "b"));
 }
 
 BOOST_AUTO_TEST_CASE(options_reach_the_run_as_values_of_their_kernel) {
@@ -67,7 +120,7 @@ BOOST_AUTO_TEST_CASE(options_reach_the_run_as_values_of_their_kernel) {
            {"--rw rw --rwmixread 100 --fsync 7", "sequential", "read_percent", "fsync_every", 70, 0, 0}}) {
     raidbench::test::temp_dir dir;
     const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "scratch").string() +
-                         " --size 1M --bs 4k --ops 70 --json --no-controller " + e.args + " 2>/dev/null");
+                         " --size 1M --bs 4k --ops 70 --json --no-controller --no-progress " + e.args);
     BOOST_TEST_INFO(e.args);
     BOOST_TEST_REQUIRE(r.status == 0, r.out);
     const auto j = nlohmann::json::parse(r.out);
@@ -89,7 +142,7 @@ BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
   { std::FILE* f = std::fopen((scratch / "mine").c_str(), "w"); std::fclose(f); }
   const std::string dump = std::string(RAIDBENCH_FIXTURES_DIR) + "/seed-outputs/megacli-adpallinfo-perc-h730-mini-excerpt.txt";
   const auto r = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
-                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json"
+                       " --size 8M --files 2 --bs 16k --rw randrw --fdatasync 10 --ops 400 --threads 2 --json --no-progress"
                        " --controller-file " + dump);
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
@@ -147,7 +200,7 @@ BOOST_AUTO_TEST_CASE(kept_files_of_full_size_are_reused_not_rewritten) {
 BOOST_AUTO_TEST_CASE(steady_runs_rounds_and_reports_the_last_five) {
   raidbench::test::temp_dir dir;
   const auto r = shell(std::string(RB_RUN) + " --dir " + (dir / "s").string() +
-                       " --size 4M --rw randread --ops 300 --steady --max-rounds 7 --ramp 0.05 --json");
+                       " --size 4M --rw randread --ops 300 --steady --max-rounds 7 --ramp 0.05 --json --no-progress");
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
   const auto& st = j.at("steady_state");
@@ -171,6 +224,20 @@ BOOST_AUTO_TEST_CASE(steady_runs_rounds_and_reports_the_last_five) {
   BOOST_TEST(text.out.find("round 5: ") != std::string::npos, text.out);
   BOOST_TEST((text.out.find("\nsteady state: rounds 1-5 of 5 within ") != std::string::npos ||
               text.out.find("\nnot at steady state after 5 rounds: ") != std::string::npos), text.out);
+}
+
+// Progress on stderr: a line per step when stderr is not a terminal (a bar redrawn in place on one),
+// none with --no-progress; stdout holds the result either way.
+BOOST_AUTO_TEST_CASE(progress_is_a_line_per_step_on_stderr) {
+  raidbench::test::temp_dir dir;
+  const std::string run = std::string(RB_RUN) + " --dir " + (dir / "s").string() + " --size 1M --ops 100 --ramp 0.01 --json";
+  const auto shown = raidbench::test::run_shell(run);
+  BOOST_TEST_REQUIRE(shown.status == 0, shown.err);
+  BOOST_TEST(shown.err == "rb-run: [1/3] prepare 1 MiB (not counted)\nrb-run: [2/3] ramp 0.01 s (not counted)\nrb-run: [3/3] randrw 4 KiB\n");
+  BOOST_TEST(nlohmann::json::parse(shown.out).at("statistics").at("events") == 100);
+  const auto quiet = raidbench::test::run_shell(run + " --no-progress");
+  BOOST_TEST_REQUIRE(quiet.status == 0, quiet.err);
+  BOOST_TEST(quiet.err.empty(), quiet.err);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

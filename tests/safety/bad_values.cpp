@@ -1,6 +1,7 @@
 // Out-of-range values for every numeric option of every tool: each is refused with a line saying why
-// (on stderr, or as sysbench's FATAL line on stdout for rb-fileio) and exit status 1, before anything
-// is written; never a crash, a hang or a signal of the tool's own making.
+// before anything is written; never a crash, a hang or a signal of the tool's own making. raidbench's
+// own tools call it a usage error: one line on stderr, nothing on stdout, exit status 2; the replicas
+// say it as their peers do (rb-fileio as sysbench's FATAL line on stdout) with exit status 1.
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "../fsync/shell.hpp"
 #include "../support/temp_dir.hpp"
+#include "../support/usage_error.hpp"
 
 BOOST_AUTO_TEST_SUITE(bad_values_test)
 
@@ -17,14 +19,24 @@ namespace {
 
 const std::string run = RB_RUN, fileio = RB_FILEIO, fsync = RB_FSYNC, dd = RB_DD, suite = RAIDBENCH_TOOL, ctrl = RB_CTRL;
 
-const std::vector<std::string> refused = {
+// raidbench's own tools: a usage error, exit status 2 (session/command_line.hpp).
+const std::vector<std::string> usage_errors = {
     run + " --bs 0", run + " --bs -1", run + " --bs 99999999999999999999999", run + " --bs 1E --size 2E",
     run + " --size 0", run + " --size 1E", run + " --files 0", run + " --files 4294967296",
-    run + " --files 100000000 --size 1M --bs 1", run + " --threads 0", run + " --threads 4294967296",
-    run + " --time -1", run + " --time nan", run + " --time 1e400", run + " --ops -5 --time 0",
+    run + " --files 100000000 --size 1M --bs 1", run + " --threads 0", run + " --threads 4294967296", run + " --threads 100000",
+    run + " --time -1", run + " --time nan", run + " --time 1e400", run + " --time 1e20", run + " --time 0x10", run + " --time inf",
+    run + " --ramp 0x10", run + " --ops -5 --time 0",
     run + " --iodepth 0 --engine io_uring", run + " --iodepth 100000 --engine io_uring", run + " --rwmixread 101",
-    run + " --rwmixread -1", run + " --fsync -1", run + " --fdatasync 1E", run + " --seed -1",
-    run + " --engine io_uring --iodepth 4096 --bs 1G --size 2G",
+    run + " --rwmixread -1", run + " --fsync -1", run + " --fdatasync 1E", run + " --seed -1", run + " --max-rounds 4",
+    run + " --journal-batch 0", run + " --engine io_uring --iodepth 4096 --bs 1G --size 2G",
+    suite + " --size 0 --dir s", suite + " --size 1E --dir s", suite + " --test-seconds -1 --dir s",
+    suite + " --test-seconds 0 --dir s", suite + " --test-seconds 1e400 --dir s", suite + " --test-seconds 0x10 --dir s",
+    suite + " --repeat 0 --dir s", suite + " --repeat 1000 --dir s", suite + " --max-rounds 1001 --dir s", suite + " --ramp -1 --dir s",
+    suite + " sweep iometer --seconds 0x10 --dir s", suite + " sweep iometer --qd 100000 --dir s",
+    suite + " sweep cdm --passes 0 --dir s", suite + " sweep atto --size 1E --dir s", suite + " sweep iometer --bs 1E --dir s",
+};
+
+const std::vector<std::string> refused = {
     fileio + " --file-num=0 prepare", fileio + " --file-num=-1 prepare", fileio + " --file-block-size=0 prepare",
     fileio + " --file-block-size=1E --file-total-size=2E prepare", fileio + " --file-total-size=-1 prepare",
     fileio + " --file-num=4294967295 --file-total-size=1E prepare", fileio + " --threads=0 --file-test-mode=seqwr run",
@@ -37,14 +49,21 @@ const std::vector<std::string> refused = {
     dd + " if=/dev/zero of=out bs=0", dd + " if=/dev/zero of=out count=-1", dd + " if=/dev/zero of=out bs=1E count=1",
     dd + " if=/dev/zero of=out ibs=1 obs=1E count=1", dd + " if=/dev/zero of=out seek=1E count=1",
     dd + " if=/dev/zero of= count=1", dd + " if= of=out count=1", dd + " if=/dev/zero of=out bs=16E",
-    suite + " --size 0 --dir s", suite + " --size 1E --dir s", suite + " --test-seconds -1 --dir s",
-    suite + " --test-seconds 0 --dir s", suite + " --test-seconds 1e400 --dir s",
     ctrl + " --timeout -1", ctrl + " --timeout 0", ctrl + " --timeout 1e400",
     // Outputs that cannot be written are found before the run, not after it.
     suite + " --quick --dir s --report /nonexistent/report.json", dd + " if=/dev/zero of=out count=1 --json=/nonexistent/dd.json",
 };
 
 }  // namespace
+
+BOOST_AUTO_TEST_CASE(raidbenchs_own_tools_call_out_of_range_values_usage_errors) {
+  for (const auto& command : usage_errors) {
+    raidbench::test::temp_dir dir;
+    const std::string program = std::filesystem::path(command.substr(0, command.find(' '))).filename();
+    raidbench::test::expect_usage_error("cd '" + dir.path().string() + "' && timeout 20 " + command + " </dev/null", program);
+    BOOST_TEST(std::filesystem::is_empty(dir.path()), command);
+  }
+}
 
 BOOST_AUTO_TEST_CASE(every_tool_refuses_out_of_range_values_in_one_line) {
   for (const auto& command : refused) {

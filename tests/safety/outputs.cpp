@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(a_report_on_a_full_filesystem_keeps_the_old_one_whole) {
   const std::vector<report_case> cases = {
       {suite + " --dir scratch --report " + in + "old.json --html page.html",
        "raidbench: --report: cannot write " + in + "old.json: No space left on device", "results (quick mode"},
-      {sweep + " --dir scratch --json " + in + "old.json", "raidbench: --json: cannot write " + in + "old.json: No space left on device",
+      {sweep + " --dir scratch --json=" + in + "old.json", "raidbench: --json: cannot write " + in + "old.json: No space left on device",
        "block size"},
       {std::string(RB_CTRL) + " --prometheus=" + in + "old.prom " + pdlist, "rb-ctrl: cannot write " + in + "old.prom: No space left on device",
        ""},
@@ -177,7 +177,11 @@ BOOST_AUTO_TEST_CASE(an_output_never_replaces_an_input_or_another_output) {
       {raidbench + " --controller-file dump.txt --report dump.txt",
        "raidbench: --report dump.txt and --controller-file dump.txt name the same file"},
       {raidbench + " --no-controller --report r.json --html ./r.json", "raidbench: --report r.json and --html ./r.json name the same file"},
-      {raidbench + " sweep atto --json s.json --html s.json", "raidbench: --json s.json and --html s.json name the same file"},
+      {raidbench + " sweep atto --json=s.json --html s.json", "raidbench: --json=s.json and --html s.json name the same file"},
+      {raidbench + " --no-controller --json=r.json --html r.json", "raidbench: --json=r.json and --html r.json name the same file"},
+      {std::string(RB_RUN) + " --json=dump.txt --controller-file dump.txt",
+       "rb-run: --json=dump.txt and --controller-file dump.txt name the same file"},
+      {std::string(RB_RUN) + " --dir . --json=rb-run.0", "rb-run: --json=rb-run.0 and ./rb-run.0 name the same file"},
       {std::string(RB_CTRL) + " --prometheus=dump.txt dump.txt", "rb-ctrl: --prometheus=dump.txt and dump.txt name the same file"},
       {std::string(RB_DD) + " if=/dev/zero of=dump.txt count=1 --json --controller-file=dump.txt",
        "rb-dd: of=dump.txt and --controller-file=dump.txt name the same file"},
@@ -202,7 +206,7 @@ BOOST_AUTO_TEST_CASE(stdout_on_a_full_device_is_one_line_and_status_1_in_every_t
       {std::string(RB_FSYNC) + " -s 1 --json --no-controller -f f", "rb-fsync: error: could not write to standard output: No space left on device", ""},
       {suite + " --dir scratch", "raidbench: " + full, "report.json"},
       {sweep + " --dir scratch", "raidbench: " + full, "sweep-atto.json"},
-      {std::string(RB_RUN) + " --size 1M --time 0.2 --dir scratch", "rb-run: " + full, ""},
+      {std::string(RB_RUN) + " --size 1M --time 0.2 --no-progress --dir scratch", "rb-run: " + full, ""},
       {std::string(RB_CTRL) + " " + pdlist, "rb-ctrl: " + full, ""},
       {std::string(RB_CTRL) + " --prometheus " + pdlist, "rb-ctrl: " + full, ""},
       {std::string(RB_COMPARE) + " " + dd_log + " " + dd_log, "rb-compare: " + full, ""},
@@ -238,7 +242,7 @@ BOOST_AUTO_TEST_CASE(a_closed_pipe_or_terminal_is_one_line_and_status_1_in_raidb
                                           "--no-controller", "--dir", "scratch"};
   const std::vector<stream_case> cases = {
       {quick, "raidbench: write error on standard output: ", "report.json"},
-      {{RB_RUN, "--size", "1M", "--time", "0.2", "--dir", "scratch"}, "rb-run: write error on standard output: ", ""},
+      {{RB_RUN, "--size", "1M", "--time", "0.2", "--no-progress", "--dir", "scratch"}, "rb-run: write error on standard output: ", ""},
       {{RB_CTRL, pdlist}, "rb-ctrl: write error on standard output: ", ""},
       {{RB_COMPARE, dd_log, dd_log}, "rb-compare: write error on standard output: ", ""},
   };

@@ -1,4 +1,5 @@
-// raidbench's bad input: one line on stderr, exit 1, nothing left behind.
+// raidbench's command line: a usage error is one line on stderr and exit status 2, other bad input
+// one line and exit 1, nothing left behind; the spellings of an option and of the report.
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
@@ -15,28 +16,95 @@ namespace fs = std::filesystem;
 
 BOOST_AUTO_TEST_SUITE(cli_test)
 
-void expect_error(const std::vector<std::string>& args, const std::string& message) {
+// A usage error: one line on stderr, exit status 2, nothing on stdout, nothing created.
+void expect_usage_error(const std::vector<std::string>& args, const std::string& message) {
   temp_dir dir;
   std::vector<std::string> all{"--dir", (dir / "scratch").string(), "--report", (dir / "report.json").string()};
   all.insert(all.end(), args.begin(), args.end());
   const tool_run r = run_tool(RAIDBENCH_TOOL, all);
-  BOOST_TEST(r.exit_code == 1);
-  BOOST_TEST(r.err == "raidbench: " + message + "\n");
+  BOOST_TEST(r.exit_code == 2, args.front() << ": " << r.err);
+  BOOST_TEST(r.err == "raidbench: " + message + " (see --help)\n");
   BOOST_TEST(r.out.empty());
   BOOST_TEST(!fs::exists(dir / "scratch"));
   BOOST_TEST(!fs::exists(dir / "report.json"));
 }
 
 BOOST_AUTO_TEST_CASE(bad_options) {
-  expect_error({"--bogus"}, "unknown option '--bogus' (see --help)");
-  expect_error({"--quick", "--full"}, "--quick and --full exclude each other");
-  expect_error({"--size", "12x"}, "--size: invalid size '12x': unknown unit 'x' (use k, M, G, T, KiB, MB…)");
-  expect_error({"--size", "1000k"}, "--size must be a whole number of MiB, at least 1 MiB");
-  expect_error({"--test-seconds", "-1"}, "--test-seconds: '-1' is not a number of seconds above 0");
-  expect_error({"--controller-file", "/nonexistent/dump.txt"}, "--controller-file: cannot read /nonexistent/dump.txt: No such file or directory");
-  expect_error({"--size"}, "--size needs a value");
-  expect_error({"--max-rounds", "4"}, "--max-rounds: '4' is not a number of rounds from 5 to 1000");
-  expect_error({"--ramp", "soon"}, "--ramp: 'soon' is not a number of seconds from 0 to 86400");
+  expect_usage_error({"--bogus"}, "unknown option '--bogus'");
+  expect_usage_error({"stray"}, "unexpected argument 'stray'");
+  expect_usage_error({"--quick", "--full"}, "--quick and --full exclude each other");
+  expect_usage_error({"--size", "12x"}, "--size: '12x' is not a size (invalid size '12x': unknown unit 'x' (use k, M, G, T, KiB, MB…))");
+  expect_usage_error({"--size", "1000k"}, "--size: '1000k' is not a size from 1 MiB to 1 PiB");
+  expect_usage_error({"--size", "1537k"}, "--size must be a whole number of MiB, at least 1 MiB");
+  expect_usage_error({"--size", "2P"}, "--size: '2P' is not a size from 1 MiB to 1 PiB");
+  expect_usage_error({"--test-seconds", "-1"}, "--test-seconds: '-1' is not a decimal number from 0.001 to 86400");
+  expect_usage_error({"--test-seconds", "0x10"}, "--test-seconds: '0x10' is not a decimal number from 0.001 to 86400");
+  expect_usage_error({"--test-seconds=1e20"}, "--test-seconds: '1e20' is not a decimal number from 0.001 to 86400");
+  expect_usage_error({"--test-seconds", "inf"}, "--test-seconds: 'inf' is not a decimal number from 0.001 to 86400");
+  expect_usage_error({"--size"}, "--size needs a value");
+  expect_usage_error({"--max-rounds", "4"}, "--max-rounds: '4' is not a whole number from 5 to 1000");
+  expect_usage_error({"--ramp", "soon"}, "--ramp: 'soon' is not a decimal number from 0 to 86400");
+  expect_usage_error({"--ramp", "0x10"}, "--ramp: '0x10' is not a decimal number from 0 to 86400");
+  expect_usage_error({"--repeat", "101"}, "--repeat: '101' is not a whole number from 1 to 100");
+  expect_usage_error({"--journal-batch", "0"}, "--journal-batch: '0' is not a whole number from 1 to 1000000");
+  expect_usage_error({"--verify-payload", "ones"}, "--verify-payload: 'ones' is not one of random, compressible, zero");
+  expect_usage_error({"--json", "r.json"}, "unexpected argument 'r.json' (--json takes its file attached: --json=r.json)");
+  expect_usage_error({"--json="}, "--json= needs a file name");
+  expect_usage_error({"--json=r.json"}, "--report and --json=FILE both name the report: give one");
+}
+
+BOOST_AUTO_TEST_CASE(a_dump_that_cannot_be_read_is_one_line_and_exit_1) {
+  temp_dir dir;
+  const tool_run r = run_tool(RAIDBENCH_TOOL, {"--dir", (dir / "scratch").string(), "--controller-file", "/nonexistent/dump.txt"});
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.err == "raidbench: --controller-file: cannot read /nonexistent/dump.txt: No such file or directory\n");
+  BOOST_TEST(!fs::exists(dir / "scratch"));
+}
+
+BOOST_AUTO_TEST_CASE(version_and_help) {
+  const tool_run version = run_tool(RAIDBENCH_TOOL, {"--version"});
+  BOOST_TEST(version.exit_code == 0);
+  BOOST_TEST(version.out.starts_with("raidbench "), version.out);
+  BOOST_TEST(version.out.ends_with(")\n"), version.out);
+  const tool_run help = run_tool(RAIDBENCH_TOOL, {"--help"});
+  BOOST_TEST(help.exit_code == 0);
+  for (const char* part : {"Usage: raidbench [OPTIONS]", "  --test-seconds SECONDS ", "  --report FILE ", "--json=FILE", "raidbench sweep --help"})
+    BOOST_TEST(help.out.find(part) != std::string::npos, part);
+}
+
+// "--name value" and "--name=value" are the same options; --json=FILE is --report FILE, and the text
+// still goes to stdout; --json alone prints the report on stdout instead and writes no file.
+BOOST_AUTO_TEST_CASE(spellings_of_the_options_and_of_the_report) {
+  temp_dir dir;
+  const std::vector<std::string> quick{"--quick", "--no-controller", "--no-progress"};
+  auto with = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), quick.begin(), quick.end());
+    return run_tool(RAIDBENCH_TOOL, args);
+  };
+  const tool_run separate = with({"--dir", (dir / "a").string(), "--size", "2M", "--test-seconds", "0.05", "--repeat", "1",
+                                  "--report", (dir / "a.json").string()});
+  const tool_run attached = with({"--dir=" + (dir / "b").string(), "--size=2M", "--test-seconds=0.05", "--repeat=1",
+                                  "--json=" + (dir / "b.json").string()});
+  BOOST_TEST_REQUIRE(separate.exit_code == 0, separate.err);
+  BOOST_TEST_REQUIRE(attached.exit_code == 0, attached.err);
+  BOOST_TEST(attached.out.find("\nreport written to " + (dir / "b.json").string() + "\n") != std::string::npos, attached.out);
+  std::ifstream a_in(dir / "a.json"), b_in(dir / "b.json");
+  const auto a = nlohmann::json::parse(a_in), b = nlohmann::json::parse(b_in);
+  for (const char* field : {"mode", "repeat", "rounds"}) BOOST_TEST(a.at(field) == b.at(field), field);
+  BOOST_TEST_REQUIRE(a.at("tests").size() == b.at("tests").size());
+  for (std::size_t i = 0; i < a.at("tests").size(); ++i) {
+    BOOST_TEST(a.at("tests")[i].at("name") == b.at("tests")[i].at("name"));
+    // The same workload, in another directory.
+    auto wa = a.at("tests")[i].at("result").at("workload"), wb = b.at("tests")[i].at("result").at("workload");
+    wa.erase("path"), wb.erase("path");
+    BOOST_TEST(wa == wb, a.at("tests")[i].at("name"));
+  }
+
+  const tool_run on_stdout = run_tool(RAIDBENCH_TOOL, {"--quick", "--no-controller", "--no-progress", "--size", "1M", "--test-seconds",
+                                                       "0.05", "--dir", (dir / "c").string(), "--json"});
+  BOOST_TEST_REQUIRE(on_stdout.exit_code == 0, on_stdout.err);
+  BOOST_TEST(nlohmann::json::parse(on_stdout.out).at("tests").size() == 9u);
+  BOOST_TEST(!fs::exists("report.json"));  // in the test's working directory: no file without --report
 }
 
 // --steady runs the random tests in rounds until steady or --max-rounds; --ramp's warm-up is not counted.
@@ -107,8 +175,8 @@ BOOST_AUTO_TEST_CASE(repeat_reports_every_run_and_the_spread) {
     BOOST_TEST(t.at("ops_per_second").get<double>() == ops.at("median").get<double>(), boost::test_tools::tolerance(1e-9));
   }
   const tool_run bad = run_tool(RAIDBENCH_TOOL, {"--repeat", "0"});
-  BOOST_TEST(bad.exit_code == 1);
-  BOOST_TEST(bad.err == "raidbench: --repeat: '0' is not a number of runs from 1 to 100\n");
+  BOOST_TEST(bad.exit_code == 2);
+  BOOST_TEST(bad.err == "raidbench: --repeat: '0' is not a whole number from 1 to 100 (see --help)\n");
 }
 
 BOOST_AUTO_TEST_CASE(dir_that_is_a_file_and_files_that_exist) {

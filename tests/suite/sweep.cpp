@@ -15,6 +15,7 @@
 #include "../../examples/tools/suite/sweep_report.hpp"
 #include "../support/slurp.hpp"
 #include "../support/temp_dir.hpp"
+#include "../support/usage_error.hpp"
 #include "spawn.hpp"
 
 using namespace raidbench::test;
@@ -26,7 +27,7 @@ namespace {
 
 tool_run sweep(const fs::path& dir, std::vector<std::string> args) {
   args.insert(args.begin(), "sweep");
-  for (const std::string& extra : {std::string("--dir"), (dir / "scratch").string(), std::string("--json"), (dir / "sweep.json").string(),
+  for (const std::string& extra : {std::string("--dir"), (dir / "scratch").string(), "--json=" + (dir / "sweep.json").string(),
                                    std::string("--no-progress")})
     args.push_back(extra);
   return run_tool(RAIDBENCH_TOOL, args);
@@ -152,8 +153,8 @@ BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_removes_the_file) {
   bool sent = false;
   const tool_run r = run_tool(RAIDBENCH_TOOL,
                               {"sweep", "iometer", "--bs", "4k", "--read-pct", "100", "--pattern", "sequential,random", "--qd", "1",
-                               "--seconds", "1", "--warmup", "0", "--size", "4M", "--dir", (dir / "scratch").string(), "--json",
-                               (dir / "sweep.json").string()},
+                               "--seconds", "1", "--warmup", "0", "--size", "4M", "--dir", (dir / "scratch").string(),
+                               "--json=" + (dir / "sweep.json").string()},
                               [&](pid_t pid, const std::string& line) {
                                 // The second point starts: the first is finished.
                                 if (!sent && line.ends_with("] 4 KiB 100 % read random QD1")) {
@@ -170,6 +171,53 @@ BOOST_AUTO_TEST_CASE(ctrl_c_keeps_the_finished_points_and_removes_the_file) {
   const auto j = json_of(dir / "sweep.json");
   BOOST_TEST(j["interrupted"] == true);
   BOOST_TEST(j["points"].size() == 1u);
+}
+
+// Usage errors: one line naming the sweep's help, exit status 2, nothing on stdout, nothing made.
+BOOST_AUTO_TEST_CASE(usage_errors_are_one_line_and_exit_2) {
+  temp_dir dir;
+  const std::string sweep = std::string(RAIDBENCH_TOOL) + " sweep ", in = " --dir " + (dir / "scratch").string();
+  const auto line = [&](const std::string& args) { return raidbench::test::expect_usage_error(sweep + args + in, "raidbench"); };
+  BOOST_TEST(line("") == "raidbench: sweep needs a kind: iometer, atto or cdm (raidbench sweep --help)\n");
+  BOOST_TEST(line("bogus") == "raidbench: unknown sweep 'bogus': iometer, atto or cdm (raidbench sweep --help)\n");
+  BOOST_TEST(line("atto --json s.json") ==
+             "raidbench: unexpected argument 's.json' (--json takes its file attached: --json=s.json) (raidbench sweep --help)\n");
+  BOOST_TEST(line("atto --json=") == "raidbench: --json= needs a file name (raidbench sweep --help)\n");
+  BOOST_TEST(line("iometer --qd 0x10") == "raidbench: --qd: '0x10' is not a queue depth from 1 to 4096 (raidbench sweep --help)\n");
+  BOOST_TEST(line("iometer --read-pct 100,101") ==
+             "raidbench: --read-pct: '100,101' has '101', which is not a percentage from 0 to 100 (raidbench sweep --help)\n");
+  BOOST_TEST(line("atto --passes 3") == "raidbench: --passes is for the cdm sweep (raidbench sweep --help)\n");
+  for (const char* args : {"iometer --seconds 0x10", "iometer --seconds 1e20", "iometer --seconds inf", "iometer --warmup -1",
+                           "cdm --passes 101", "atto --size 1k", "atto --bs 4k,3", "iometer --pattern diagonal", "cdm --qd 1",
+                           "atto --bs 4k", "iometer --bogus", "atto extra"})
+    line(args);
+  BOOST_TEST(!fs::exists(dir / "scratch"));
+  const auto version = raidbench::test::run_shell(sweep + "--version");
+  BOOST_TEST(version.status == 0);
+  BOOST_TEST(version.out.starts_with("raidbench "), version.out);
+  const auto help = raidbench::test::run_shell(sweep + "--help");
+  BOOST_TEST(help.status == 0);
+  BOOST_TEST(help.out.find("  --json ") != std::string::npos, help.out);
+  BOOST_TEST(help.out.find("CrystalDiskMark 8's default profile") != std::string::npos, help.out);
+}
+
+// "--name=value" and "--name value" give the same sweep; --json alone prints the points on stdout
+// instead of the table and writes no file.
+BOOST_AUTO_TEST_CASE(spellings_and_json_on_stdout) {
+  temp_dir dir;
+  const auto separate = sweep(dir.path(), {"atto", "--bs", "4k,8k", "--size", "1M"});
+  const auto attached = run_tool(RAIDBENCH_TOOL, {"sweep", "atto", "--bs=4k,8k", "--size=1M", "--dir=" + (dir / "b").string(),
+                                                  "--no-progress", "--json"});
+  BOOST_TEST_REQUIRE(separate.exit_code == 0, separate.err);
+  BOOST_TEST_REQUIRE(attached.exit_code == 0, attached.err);
+  BOOST_TEST(contains(separate.out, "block size   write MB/s"));
+  const auto a = json_of(dir / "sweep.json"), b = nlohmann::json::parse(attached.out);
+  BOOST_TEST_REQUIRE(a["points"].size() == b["points"].size());
+  for (std::size_t i = 0; i < a["points"].size(); ++i) {
+    BOOST_TEST(a["points"][i]["name"] == b["points"][i]["name"]);
+    BOOST_TEST(a["points"][i]["result"]["statistics"]["read"]["bytes"] == b["points"][i]["result"]["statistics"]["read"]["bytes"]);
+  }
+  BOOST_TEST(!fs::exists("sweep-atto.json"));  // in the test's working directory: no default file with --json alone
 }
 
 BOOST_AUTO_TEST_SUITE_END()

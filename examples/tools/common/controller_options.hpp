@@ -2,7 +2,7 @@
 // The controller options of raidbench's own tools, declared once on their command line: which dumps
 // to read (or none, or the vendor tools found), and whether the controller read holds the device
 // under test when nothing can show it. (The replicas keep their peers' parsers and read the same
-// options through common/arguments.hpp.)
+// options in their peers' spelling, --controller-file=FILE.)
 #include <string>
 
 #include "raidbench/session/command_line.hpp"
@@ -13,7 +13,7 @@ namespace raidbench::tools {
 /// --controller-file FILE (repeatable), --no-controller, --controller-owns-target into `asked`.
 inline void add_controller_options(command_line& cl, controller_request& asked) {
   cl.custom(
-      "--controller-file", [&asked](const std::string& file) { asked.files.emplace_back(file); },
+      "--controller-file FILE", [&asked](const std::string& file) { asked.files.emplace_back(file); },
       "a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat); repeatable "
       "(AdpAllInfo + PDList + AdpBbuCmd merge). Without one, the RAID tools found on PATH (and md "
       "arrays in /proc/mdstat) are read");

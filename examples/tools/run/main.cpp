@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -20,9 +19,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/arguments.hpp"
+#include "raidbench/session/command_line.hpp"
+#include "../common/controller_options.hpp"
 #include "raidbench/session/distinct_files.hpp"
 #include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "../common/scratch_directory.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "raidbench/session/run_storage.hpp"
@@ -44,167 +46,100 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view usage = R"(usage: rb-run [options]
-  --dir DIR          scratch directory (default ./raidbench-scratch; created and removed if new)
-  --rw MODE          read, write, rewrite, randread, randwrite, randrw (default), rw (sequential mixed)
-  --rwmixread P      percentage of reads in randrw/rw (default 70)
-  --bs SIZE          block size (default 4k)
-  --size SIZE        total size of the file set (default 256M)
-  --files N          number of files, 1…1000000 (default 1)
-  --engine NAME      psync (default), io_uring, mmap
-  --iodepth N        I/Os in flight with io_uring (default 1)
-  --direct --dsync --sync   open with O_DIRECT, O_DSYNC, O_SYNC
-  --fsync N | --fdatasync N flush every N writes (0: only at the end)
-  --end-fsync        also flush once at the end (inside the timed window)
-  --threads N        worker threads (default 1)
-  --time SECONDS     run time (default 5)
-  --ops N            stop after N reads and writes
-  --seed N           random seed (default 1)
-  --json             print the result as JSON, with the storage context, the RAID controller, how
-                     it is tied to the disk and the verdicts on the run
-  --context          print the storage context (kernel, filesystem, devices) and the RAID
-                     controller before the result
-  --controller-file FILE  read the controller from a saved dump of MegaCLI, StorCLI, ssacli,
-                     arcconf, mdadm or /proc/mdstat (repeatable); without one, the RAID tools
-                     found on PATH are run (with --json or --context)
-  --no-controller    do not look for a RAID controller
-  --controller-owns-target  the controller read holds the disk under --dir, when rb-run cannot
-                     see it; reports say it was asserted
-  --keep             keep the files afterwards (a later run reuses files already of full size)
-  --steady           run rounds of --time (or --ops) until the last 5 are at steady state as SNIA's
-                     PTS defines it (within 20 % of their average, trend at most 10 %), or
-                     --max-rounds (default 30) ran; report only those 5 rounds
-  --ramp SECONDS     first run this long without counting it (a warm-up, as fio's ramp_time)
-  --verify           stamp every 512-byte sector written (file, offset, write generation, CRC-32C),
-                     check every read, re-read everything written at the end, and journal which
-                     writes were acknowledged (docs/verify.md); exit status 3 on any error
-  --verify-only      check the files against the journal after a crash or power cut: acknowledged
-                     writes that did not survive are reported lost (nothing is written)
-  --journal FILE     the journal (default DIR/rb-run.journal); kept until a check passed
-  --journal-batch N  acknowledgements per journal commit (default 1: each flush's writes are
-                     durable in the journal before the run goes on)
-  --verify-payload K random (default), compressible (about 2:1) or zero
-  --verify-errors N  error messages shown (default 20; all are counted)
-)";
-
 [[noreturn]] void die(const std::string& message) {
   std::fflush(stdout);
   std::fprintf(stderr, "rb-run: %s\n", message.c_str());
   std::exit(1);
 }
 
-std::uint64_t size_arg(std::string_view option, std::string_view text) {
-  auto v = raidbench::parse_size(text);
-  if (!v) die(fmt::format("{}: {}", option, v.message()));
-  return *v;
+/// --rw's values.
+constexpr std::pair<const char*, pattern> patterns[] = {{"read", pattern::read},         {"write", pattern::write},
+                                                        {"rewrite", pattern::rewrite},   {"randread", pattern::randread},
+                                                        {"randwrite", pattern::randwrite}, {"randrw", pattern::randrw},
+                                                        {"rw", pattern::rw}};
+
+const char* rw_name(pattern p) {
+  for (const auto& [name, each] : patterns)
+    if (each == p) return name;
+  return "";
 }
 
-std::uint64_t count_arg(std::string_view option, std::string_view text) {
-  std::uint64_t v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || p != text.data() + text.size())
-    die(fmt::format("{}: '{}' is not a whole number", option, text));
-  return v;
-}
-
-/// A count that must fit 32 bits (files, threads, queue depth): a larger one is refused, never wrapped.
-std::uint32_t count32_arg(std::string_view option, std::string_view text) {
-  const std::uint64_t v = count_arg(option, text);
-  if (v > UINT32_MAX) die(fmt::format("{}: '{}' is too large", option, text));
-  return static_cast<std::uint32_t>(v);
-}
-
-double number_arg(std::string_view option, std::string_view text) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(std::string(text), &used);
-    if (used == text.size() && v >= 0) return v;
-  } catch (const std::exception&) {
-  }
-  die(fmt::format("{}: '{}' is not a non-negative number", option, text));
-}
+constexpr std::uint64_t max_total_size = 1ull << 50;  // 1 PiB
 
 options parse(int argc, char** argv) {
   options o;
-  raidbench::tools::option_walker args(argc, argv, 1, die, usage);
-  while (args.next()) {
-    const std::string_view arg = args.arg();
-    if (arg == "--dir") o.dir = args.value(), o.dir_named = true;
-    else if (arg == "--rw") {
-      const auto v = args.value();
-      if (v == "read") o.rw = pattern::read;
-      else if (v == "write") o.rw = pattern::write;
-      else if (v == "rewrite") o.rw = pattern::rewrite;
-      else if (v == "randread") o.rw = pattern::randread;
-      else if (v == "randwrite") o.rw = pattern::randwrite;
-      else if (v == "randrw") o.rw = pattern::randrw;
-      else if (v == "rw") o.rw = pattern::rw;
-      else die(fmt::format("--rw: unknown mode '{}' (read, write, rewrite, randread, randwrite, randrw, rw)", v));
-    } else if (arg == "--rwmixread") {
-      o.read_percent = number_arg(arg, args.value());
-      if (o.read_percent > 100) die("--rwmixread: a percentage is at most 100");
-    } else if (arg == "--bs") o.block_size = size_arg(arg, args.value());
-    else if (arg == "--size") o.size = size_arg(arg, args.value());
-    else if (arg == "--files") o.files = count32_arg(arg, args.value());
-    else if (arg == "--engine") {
-      const auto v = args.value();
-      if (v == "psync") o.engine = engine_kind::psync;
-      else if (v == "io_uring") o.engine = engine_kind::io_uring;
-      else if (v == "mmap") o.engine = engine_kind::mmap;
-      else die(fmt::format("--engine: unknown engine '{}' (psync, io_uring, mmap)", v));
-    } else if (arg == "--iodepth") o.iodepth = count32_arg(arg, args.value());
-    else if (arg == "--direct") o.open_flags |= O_DIRECT;
-    else if (arg == "--dsync") o.open_flags |= O_DSYNC;
-    else if (arg == "--sync") o.open_flags |= O_SYNC;
-    else if (arg == "--fsync" || arg == "--fdatasync") {
-      if (o.flush != flush_kind::none) die("--fsync and --fdatasync exclude each other");
-      o.flush = arg == "--fsync" ? flush_kind::fsync : flush_kind::fdatasync;
-      o.flush_every = count_arg(arg, args.value());
-    } else if (arg == "--end-fsync") o.end_flush = true;
-    else if (arg == "--threads") o.threads = count32_arg(arg, args.value());
-    else if (arg == "--time") o.seconds = number_arg(arg, args.value());
-    else if (arg == "--ops") o.ops = count_arg(arg, args.value());
-    else if (arg == "--seed") o.seed = count_arg(arg, args.value());
-    else if (arg == "--json") o.json = true;
-    else if (arg == "--context") o.context = true;
-    else if (args.controller_option(o.controller)) continue;
-    else if (arg == "--keep") o.keep = true;
-    else if (arg == "--steady") o.steady = true;
-    else if (arg == "--max-rounds") o.max_rounds = count32_arg(arg, args.value());
-    else if (arg == "--ramp") o.ramp_seconds = number_arg(arg, args.value());
-    else if (arg == "--verify") o.verify = true;
-    else if (arg == "--verify-only") o.verify_only = true;
-    else if (arg == "--journal") o.journal = args.value();
-    else if (arg == "--journal-batch") o.journal_batch = count32_arg(arg, args.value());
-    else if (arg == "--verify-errors") o.verify_errors = count32_arg(arg, args.value());
-    else if (arg == "--verify-payload") {
-      const auto v = args.value();
-      if (v == "random") o.payload = raidbench::verify::payload::random;
-      else if (v == "compressible") o.payload = raidbench::verify::payload::compressible;
-      else if (v == "zero") o.payload = raidbench::verify::payload::zero;
-      else die(fmt::format("--verify-payload: unknown payload '{}' (random, compressible, zero)", v));
-    } else die(fmt::format("unknown option '{}' (see --help)", arg));
-  }
+  raidbench::tools::command_line cl("rb-run", "rb-run: runs one workload on a scratch file set and prints latency percentiles.");
+  std::string rw = "randrw", engine = "psync";
+  std::uint64_t fsync_every = 0, fdatasync_every = 0;
+  cl.text("--dir DIR", o.dir,
+          "scratch directory (default ./raidbench-scratch; created and removed if new; only rb-run's own files are ever removed)");
+  std::vector<std::string> rw_names;
+  for (const auto& [name, p] : patterns) rw_names.push_back(name);
+  cl.choice("--rw MODE", rw, rw_names,
+            "read, write, rewrite, randread, randwrite, randrw (default) or rw (sequential mixed)");
+  cl.decimal("--rwmixread PERCENT", o.read_percent, 0, 100, "percentage of reads in randrw and rw, 0 to 100 (default 70)");
+  cl.size("--bs SIZE", o.block_size, 1, 1ull << 30, "block size, 1 B to 1 GiB (default 4k)");
+  cl.size("--size SIZE", o.size, 1, max_total_size, "total size of the file set, up to 1 PiB (default 256M)");
+  cl.whole("--files N", o.files, 1, 1'000'000, "number of files the set is split into, 1 to 1000000 (default 1)");
+  cl.choice("--engine NAME", engine, {"psync", "io_uring", "mmap"}, "psync (default), io_uring or mmap");
+  cl.whole("--iodepth N", o.iodepth, 1, 4096, "I/Os in flight with --engine io_uring, 1 to 4096 (default 1)");
+  cl.flag("--direct", [&o] { o.open_flags |= O_DIRECT; }, "open the files with O_DIRECT");
+  cl.flag("--dsync", [&o] { o.open_flags |= O_DSYNC; }, "open the files with O_DSYNC");
+  cl.flag("--sync", [&o] { o.open_flags |= O_SYNC; }, "open the files with O_SYNC");
+  cl.whole("--fsync N", fsync_every, 0, 1'000'000'000, "fsync every N writes, up to 1000000000 (0: only once at the end)");
+  cl.whole("--fdatasync N", fdatasync_every, 0, 1'000'000'000, "fdatasync every N writes (0: only once at the end)");
+  cl.exclusive({"--fsync", "--fdatasync"});
+  cl.flag("--end-fsync", o.end_flush, "also flush once at the end, inside the timed window");
+  cl.whole("--threads N", o.threads, 1, 1024, "worker threads, 1 to 1024 (default 1)");
+  cl.decimal("--time SECONDS", o.seconds, 0, 604800, "run time, up to 604800 (a week; default 5; 0 needs --ops)");
+  cl.whole("--ops N", o.ops, 0, 1'000'000'000'000'000, "stop after N reads and writes, up to 10^15 (default 0: no limit)");
+  cl.whole("--seed N", o.seed, 0, UINT64_MAX, "random seed, a whole number below 2^64 (default 1)");
+  o.json.add_to(cl, "the result, with the storage context, the RAID controller, how it is tied to the disk and the verdicts on the run,");
+  cl.flag("--context", o.context, "print the storage context (kernel, filesystem, devices) and the RAID controller before the result");
+  raidbench::tools::add_controller_options(cl, o.controller);
+  cl.flag("--keep", o.keep, "keep the files afterwards (a later run reuses files already of full size)");
+  cl.flag("--steady", o.steady,
+          "run rounds of --time (or --ops) until the last 5 are at steady state as SNIA's PTS defines it (within 20 % of "
+          "their average, trend at most 10 %), or --max-rounds ran; report only those 5 rounds");
+  cl.whole("--max-rounds N", o.max_rounds, 5, 10000, "the rounds --steady may run, 5 to 10000 (default 30)");
+  cl.decimal("--ramp SECONDS", o.ramp_seconds, 0, 86400, "first run this long without counting it (a warm-up, as fio's ramp_time), up to 86400");
+  raidbench::tools::add_verify_options(cl, o.verification,
+                                       "stamp every 512-byte sector written (file, offset, write generation, CRC-32C), check "
+                                       "every read, re-read everything written at the end, and journal which writes were "
+                                       "acknowledged (docs/verify.md); exit status 3 on any error",
+                                       "DIR/rb-run.journal; kept until a check passed");
+  cl.flag("--verify-only", o.verify_only,
+          "check the files against the journal after a crash or power cut: acknowledged writes that did not survive are "
+          "reported lost (nothing is written)");
+  cl.exclusive({"--verify", "--verify-only"});
+  cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress on stderr (a bar on a terminal, a line per step otherwise)");
+  cl.footer(R"(With no option: 70/30 random reads and writes of 4 KiB for 5 s on a 256 MiB file in
+./raidbench-scratch. SIZE takes a unit: 4k, 1M, 1GiB (binary), 64MB (decimal).
+Examples:
+  rb-run --rw randread --engine io_uring --iodepth 32 --direct --time 30
+  rb-run --rw write --bs 8k --fdatasync 1 --json=run.json
+  rb-run --rw randrw --steady --ramp 10 --json > run.json
+Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
+  cl.parse(argc, argv);
+  o.dir_named = cl.given("--dir");
+  for (const auto& [name, p] : patterns)
+    if (rw == name) o.rw = p;
+  o.engine = engine == "io_uring" ? engine_kind::io_uring : engine == "mmap" ? engine_kind::mmap : engine_kind::psync;
+  if (cl.given("--fsync")) o.flush = flush_kind::fsync, o.flush_every = fsync_every;
+  if (cl.given("--fdatasync")) o.flush = flush_kind::fdatasync, o.flush_every = fdatasync_every;
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
-  if (o.engine != engine_kind::io_uring && o.iodepth != 1) die("--iodepth needs --engine io_uring");
-  // A bound on work that grows with the count (a stat, an open, a descriptor per file) before any of it.
-  if (o.files == 0 || o.files > 1'000'000) die(fmt::format("--files {} is outside 1…1000000", o.files));
-  if (o.block_size == 0 || (o.size / o.files) % o.block_size != 0)
-    die(fmt::format("--size per file ({}) must be a multiple of --bs ({})", o.size / o.files, o.block_size));
+  if (o.engine != engine_kind::io_uring && o.iodepth != 1) cl.usage_error("--iodepth needs --engine io_uring");
+  if ((o.size / o.files) % o.block_size != 0)
+    cl.usage_error(fmt::format("--size per file ({}) must be a multiple of --bs ({})", o.size / o.files, o.block_size));
   // Before any file is looked at or made: each file holds at least one block.
   if (o.size / o.files < o.block_size)
-    die(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
-                    o.block_size));
-  if (o.seconds == 0 && o.ops == 0) die("--time 0 needs --ops, or the run would never end");
-  if (o.max_rounds < 5 || o.max_rounds > 10000) die(fmt::format("--max-rounds {} is outside 5…10000", o.max_rounds));
-  if (o.ramp_seconds > 1e6) die(fmt::format("--ramp {} is too long", o.ramp_seconds));
-  if (o.verify && o.verify_only) die("--verify and --verify-only exclude each other");
-  if (o.verify && o.block_size % raidbench::verify::sector_size != 0)
-    die(fmt::format("--verify stamps 512-byte sectors: --bs ({}) must be a multiple of 512", o.block_size));
-  if (o.journal_batch == 0 || o.journal_batch > 1'000'000) die(fmt::format("--journal-batch {} is outside 1…1000000", o.journal_batch));
-  if (o.verify_errors > 1'000'000) die(fmt::format("--verify-errors {} is outside 0…1000000", o.verify_errors));
+    cl.usage_error(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
+                               o.block_size));
+  if (o.seconds == 0 && o.ops == 0) cl.usage_error("--time 0 needs --ops, or the run would never end");
+  if (o.verification.verify && o.block_size % raidbench::verify::sector_size != 0)
+    cl.usage_error(fmt::format("--verify stamps 512-byte sectors: --bs ({}) must be a multiple of 512", o.block_size));
   // The runner's own rule, before preparing files for a run it would refuse.
-  if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) die(fits.message());
+  if (auto fits = raidbench::detail::check_buffer_memory(o.block_size, o.iodepth, o.threads); !fits) cl.usage_error(fits.message());
   return o;
 }
 
@@ -235,14 +170,27 @@ std::vector<std::string> set_paths(const options& o) {
   return out;
 }
 
-fs::path journal_path(const options& o) { return o.journal.empty() ? fs::path(o.dir) / "rb-run.journal" : fs::path(o.journal); }
+fs::path journal_path(const options& o) {
+  return o.verification.journal.empty() ? fs::path(o.dir) / "rb-run.journal" : o.verification.journal;
+}
 
 /// Exit status of a verification that found errors.
 constexpr int verify_errors_exit = 3;
 
-void print_verification(const options& o, const raidbench::verify::verification_report& v, nlohmann::json* j) {
-  if (j) (*j)["verification"] = raidbench::verify::verification_json(v);
-  else if (!o.json) raidbench::tools::print_out(raidbench::verify::format_verification(v));
+/// The JSON first (into --json=FILE, or on standard output for --json alone), then `text` unless
+/// --json alone; false, after one line, when the file could not be written (the text still is).
+bool report(const options& o, const nlohmann::json* j, const std::string& text) {
+  bool written = true;
+  if (j && o.json.file) {
+    if (auto w = raidbench::tools::write_output_file(*o.json.file, j->dump(2) + "\n"); !w) {
+      std::fprintf(stderr, "rb-run: --json: %s\n", w.message().c_str());
+      written = false;
+    }
+  } else if (j) {
+    raidbench::tools::print_out(j->dump(2) + "\n");
+  }
+  if (!o.json.to_stdout()) raidbench::tools::print_out(text);
+  return written;
 }
 
 /// Removes `file` through its directory, held, and only if it is a regular file of this user with one
@@ -258,24 +206,33 @@ void remove_own_file(const fs::path& file) {
 int verify_only(const options& o) {
   auto record = raidbench::verify::journal::open(journal_path(o));
   if (!record) die(record.message());
-  auto v = raidbench::verify::session_from(std::move(*record), o.verify_errors);
+  auto v = raidbench::verify::session_from(std::move(*record), o.verification.errors);
   auto pass = raidbench::verify::check_files(*v, {.after_crash = true});
   if (!pass) die(pass.message());
   const bool passed = v->errors().total() == 0;
-  raidbench::verify::verification_report report{v.get(), &*pass, true, {}, !passed || o.keep};
-  nlohmann::json j = nlohmann::json::object();
-  print_verification(o, report, o.json ? &j : nullptr);
-  if (o.json) raidbench::tools::print_out(j.dump(2) + "\n");
+  const raidbench::verify::verification_report checked{v.get(), &*pass, true, {}, !passed || o.keep};
+  const nlohmann::json j = {{"verification", raidbench::verify::verification_json(checked)}};
+  const bool written = report(o, o.json.given ? &j : nullptr, raidbench::verify::format_verification(checked));
   if (passed && !o.keep) {  // the lineage ends: its files and journal go
     for (const auto& f : v->layout().files) remove_own_file(f);
     remove_own_file(v->record()->path());
   }
-  if (!raidbench::tools::stdout_complete("rb-run")) return 1;
+  if (!raidbench::tools::stdout_complete("rb-run") || !written) return 1;
   return passed ? 0 : verify_errors_exit;
 }
 
 int run_tool(int argc, char** argv) {
   options o = parse(argc, argv);
+  if (o.json.file) {
+    // Never one of the files the run reads or writes (a dump, the file set, the journal), and
+    // writable before the run starts.
+    const raidbench::tools::named_file json{o.json.shown(), *o.json.file};
+    auto others = raidbench::tools::numbered_outputs(o.dir, "rb-run.", o.files, {json});
+    for (const auto& f : o.controller.files) others.push_back({"--controller-file " + f.string(), f});
+    if (o.verify_only || o.verification.verify) others.push_back({"the journal " + journal_path(o).string(), journal_path(o)});
+    if (auto distinct = raidbench::tools::check_distinct({json}, others); !distinct) die(distinct.message());
+    if (auto writable = raidbench::tools::check_output_file(*o.json.file); !writable) die(fmt::format("--json: {}", writable.message()));
+  }
   if (o.verify_only) return verify_only(o);
   raidbench::stop_on_signals stop_guard;
   // A dump read is never one of the files the run writes.
@@ -286,7 +243,7 @@ int run_tool(int argc, char** argv) {
     die(distinct.message());
   // Before any file is touched, so a bad dump costs nothing.
   std::optional<raidbench::controller_snapshot> controller;
-  if (o.json || o.context) {
+  if (o.json.given || o.context) {
     auto found = raidbench::gather_controller(o.controller);
     if (!found && found.err().errnum == EINTR) {
       std::fprintf(stderr, "rb-run: %s; nothing was measured\n", found.message().c_str());
@@ -318,12 +275,8 @@ int run_tool(int argc, char** argv) {
     clean();
     die(context.message());
   }
-  if (o.context && !o.json) raidbench::tools::print_out(raidbench::storage_text(*context, controller, o.controller) + "\n");
-  // The storage part of the JSON and the verdicts on what was measured, as every tool's.
-  const auto add_storage = [&](nlohmann::json& j, const raidbench::result& measured) {
-    const raidbench::named_result judged[] = {{"run", measured}};
-    raidbench::add_storage_json(j, *context, controller, o.controller, judged);
-  };
+  const bool text = !o.json.to_stdout();
+  if (o.context && text) raidbench::tools::print_out(raidbench::storage_text(*context, controller, o.controller) + "\n");
 
   raidbench::run_options ro;
   // Free space, before a file is written: a set the filesystem cannot hold is one line, not ENOSPC later.
@@ -336,10 +289,10 @@ int run_tool(int argc, char** argv) {
   // --verify: a new lineage and journal, or the one the journal records, checked first.
   std::unique_ptr<raidbench::verify::session> verified;
   bool journal_removed_with_files = false;
-  if (o.verify) {
-    auto started = raidbench::verify::open_lineage({journal_path(o), set_paths(o), o.size / o.files, o.block_size, o.payload,
-                                                    o.journal_batch, o.verify_errors, reads(o.rw),
-                                                    already_prepared(o)});
+  if (o.verification.verify) {
+    auto started = raidbench::verify::open_lineage({journal_path(o), set_paths(o), o.size / o.files, o.block_size,
+                                                    o.verification.payload, o.verification.journal_batch, o.verification.errors,
+                                                    reads(o.rw), already_prepared(o)});
     if (!started) {
       clean();
       die(started.message());
@@ -347,11 +300,11 @@ int run_tool(int argc, char** argv) {
     verified = std::move(started->verified);
     if (!started->resumed && fresh_set) {
       journal_removed_with_files = true;
-      if (o.journal.empty()) (void)scratch.adopt("rb-run.journal");  // in the scratch directory: by its record
+      if (o.verification.journal.empty()) (void)scratch.adopt("rb-run.journal");  // in the scratch directory: by its record
       else own_journal_elsewhere = journal_path(o);
     }
     if (verified->errors().total() != 0) {  // what an earlier run left is not what its journal says
-      print_verification(o, {verified.get(), &started->found, true, {}, true}, nullptr);
+      if (text) raidbench::tools::print_out(raidbench::verify::format_verification({verified.get(), &started->found, true, {}, true}));
       std::fprintf(stderr, "rb-run: the files do not hold what journal %s acknowledged; nothing was run\n",
                    journal_path(o).c_str());
       cleaned.keep();
@@ -359,12 +312,27 @@ int run_tool(int argc, char** argv) {
     }
     o.session = verified.get();
   }
-  if (needs_existing_data(o.rw) && !already_prepared(o)) {
+  // Progress on stderr (common/progress_display.hpp): laying the data down, the ramp, the run.
+  const bool prepare = needs_existing_data(o.rw) && !already_prepared(o);
+  raidbench::tools::progress_display progress("rb-run", o.progress, (prepare ? 1 : 0) + (o.ramp_seconds > 0 ? 1 : 0) + 1);
+  std::size_t step = 0;
+  if (progress.live()) {
+    ro.progress_interval = std::chrono::milliseconds(250);
+    ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
+  }
+  // Runs `run` as the next step.
+  const auto as_step = [&](const std::string& name, double seconds, std::uint64_t bytes, const auto& run) {
+    progress.start(++step, name, seconds, bytes);
+    auto done = run();
+    progress.finish();
+    return done;
+  };
+  if (prepare) {
     // Lay the data down first (untimed for the result): sequential writes then one fdatasync.
     options prep = o;
     prep.rw = pattern::write;
     // Verified blocks are of the run's size: the journal keeps a generation per block.
-    prep.block_size = (o.size / o.files) % (1u << 20) == 0 && !o.verify ? 1u << 20 : o.block_size;
+    prep.block_size = (o.size / o.files) % (1u << 20) == 0 && !o.verification.verify ? 1u << 20 : o.block_size;
     prep.flush = flush_kind::fdatasync;
     prep.flush_every = 0;
     prep.open_flags = 0;
@@ -373,7 +341,8 @@ int run_tool(int argc, char** argv) {
     prep.threads = 1;
     prep.seconds = 0;
     prep.ops = o.size / prep.block_size;
-    auto prepared = run_options_workload(prep, ro);
+    auto prepared = as_step(fmt::format("prepare {} (not counted)", raidbench::format_iec(o.size)), 0, o.size,
+                            [&] { return run_options_workload(prep, ro); });
     if (!prepared) {
       clean();
       die(prepared.message());
@@ -382,7 +351,7 @@ int run_tool(int argc, char** argv) {
       clean();
       return stopped("while preparing the files; nothing was measured");
     }
-    if (!o.json)
+    if (text)
       raidbench::tools::print_out(fmt::format("prepared: {} in {:.2f} s\n", raidbench::format_iec(o.size), prepared->stats.seconds()));
   }
   if (o.ramp_seconds > 0) {
@@ -390,19 +359,20 @@ int run_tool(int argc, char** argv) {
     ramp.seconds = o.ramp_seconds;
     ramp.ops = 0;
     ramp.seed = o.seed + o.max_rounds;  // not a seed a measured round uses: the warm-up replays none of their blocks
-    auto warm = run_options_workload(ramp, ro);
+    auto warm = as_step(fmt::format("ramp {} s (not counted)", o.ramp_seconds), o.ramp_seconds, 0,
+                        [&] { return run_options_workload(ramp, ro); });
     if (!warm || warm->stats.interrupted) {
       if (!o.keep) clean();
       if (!warm) die(warm.message());
       return stopped("during the ramp; nothing was measured");
     }
-    if (!o.json) raidbench::tools::print_out(fmt::format("ramp: {:.2f} s, not counted\n", warm->stats.seconds()));
+    if (text) raidbench::tools::print_out(fmt::format("ramp: {:.2f} s, not counted\n", warm->stats.seconds()));
   }
   // --verify: the final pass re-reads everything written, before anything is removed; errors keep
   // the files and the journal as evidence.
   std::optional<raidbench::verify::check_report> final_pass;
   const auto verification_failed = [&] { return verified && verified->errors().total() != 0; };
-  const auto finish = [&](const raidbench::result* measured, nlohmann::json* j) {
+  const auto finish = [&](const raidbench::result* measured) -> std::optional<raidbench::verify::verification_report> {
     if (verified && measured) {
       auto pass = raidbench::verify::check_files(*verified, {});
       if (!pass) die(pass.message());
@@ -411,64 +381,69 @@ int run_tool(int argc, char** argv) {
     const bool keep_all = verification_failed();
     if (keep_all) cleaned.keep();
     if (!o.keep && !keep_all) clean();
-    if (!verified || !measured) return;
+    if (!verified || !measured) return std::nullopt;
     const bool journal_kept = o.keep || keep_all || !journal_removed_with_files;
-    print_verification(o, {verified.get(), &*final_pass, false,
-                           {measured->stats.seconds(), measured->stats.bytes(), measured->workload.threads}, journal_kept},
-                       j);
-    if (keep_all)
-      std::fprintf(stderr, "rb-run: verification found errors; the files and journal %s are kept\n", journal_path(o).c_str());
+    return raidbench::verify::verification_report{
+        verified.get(), &*final_pass, false, {measured->stats.seconds(), measured->stats.bytes(), measured->workload.threads}, journal_kept};
   };
-  // The exit status once the result is printed: 1 when standard output lost it, 3 for verification
-  // errors, 128 + the signal when a signal cut the run short, 0 otherwise.
-  const auto status_of = [&](const raidbench::result& measured) {
-    if (!raidbench::tools::stdout_complete("rb-run")) return 1;
+  // The result (its JSON starting as `j`, its text as `summary`) with the verification, and the exit
+  // status: 1 when standard output or the JSON file lost it, 3 for verification errors, 128 + the
+  // signal when a signal cut the run short, 0 otherwise.
+  const auto conclude = [&](const raidbench::result& measured, nlohmann::json j, std::string summary) {
+    const auto checked = finish(&measured);
+    if (checked) {
+      j["verification"] = raidbench::verify::verification_json(*checked);
+      summary += raidbench::verify::format_verification(*checked);
+    }
+    const bool written = report(o, o.json.given ? &j : nullptr, summary);
+    if (verification_failed())
+      std::fprintf(stderr, "rb-run: verification found errors; the files and journal %s are kept\n", journal_path(o).c_str());
+    if (!raidbench::tools::stdout_complete("rb-run") || !written) return 1;
     if (verification_failed()) return verify_errors_exit;
     return measured.stats.interrupted ? raidbench::interrupted_exit_status() : 0;
   };
+  // The JSON of a result: the result and the storage part every tool's JSON has (the context, the
+  // controller, its tie to the disk, the verdicts on what was measured).
+  const auto json_of = [&](const raidbench::result& measured) {
+    nlohmann::json j;
+    if (!o.json.given) return j;
+    j = measured;
+    const raidbench::named_result judged[] = {{"run", measured}};
+    raidbench::add_storage_json(j, *context, controller, o.controller, judged);
+    return j;
+  };
+  // The run: --time seconds or --ops reads and writes, whichever ends it first.
+  const std::string name = fmt::format("{} {}", rw_name(o.rw), raidbench::format_iec(o.block_size));
+  const std::uint64_t expected_bytes = o.ops > UINT64_MAX / o.block_size ? 0 : o.ops * o.block_size;
   if (o.steady) {
     // Each round with its own seed, so a round does not replay the last one's blocks.
+    const std::size_t run_step = step + 1;
     const auto r = raidbench::run_until_steady(
         [&](unsigned i) {
           options round = o;
           round.seed = o.seed + i;
-          return run_options_workload(round, ro);
+          step = run_step - 1;
+          return as_step(fmt::format("{} (round {})", name, i + 1), o.seconds, expected_bytes,
+                         [&] { return run_options_workload(round, ro); });
         },
         o.max_rounds, [&](unsigned i, double rate) {
-          if (!o.json) raidbench::tools::print_out(fmt::format("round {}: {:.1f} ops/s\n", i + 1, rate));
+          if (text) raidbench::tools::print_out(fmt::format("round {}: {:.1f} ops/s\n", i + 1, rate));
         });
     if (!r) {
-      finish(nullptr, nullptr);
+      finish(nullptr);
       die(r.message());
     }
-    if (o.json) {
-      nlohmann::json j = r->window;
-      add_storage(j, r->window);
-      j["steady_state"] = raidbench::steady_state_json(*r);
-      finish(&r->window, &j);
-      raidbench::tools::print_out(j.dump(2) + "\n");
-    } else {
-      raidbench::tools::print_out(raidbench::describe_steady_state(*r) + "\n" +
-                                  raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
-      finish(&r->window, nullptr);
-    }
-    return status_of(r->window);
+    nlohmann::json j = json_of(r->window);
+    if (o.json.given) j["steady_state"] = raidbench::steady_state_json(*r);
+    return conclude(r->window, std::move(j),
+                    raidbench::describe_steady_state(*r) + "\n" + raidbench::format_summary(r->window, context->ram_bytes.value_or(0)));
   }
-  auto r = run_options_workload(o, ro);
+  auto r = as_step(name, o.seconds, expected_bytes, [&] { return run_options_workload(o, ro); });
   if (!r) {
-    finish(nullptr, nullptr);
+    finish(nullptr);
     die(r.message());
   }
-  if (o.json) {
-    nlohmann::json j = *r;
-    add_storage(j, *r);
-    finish(&*r, &j);
-    raidbench::tools::print_out(j.dump(2) + "\n");
-  } else {
-    raidbench::tools::print_out(raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
-    finish(&*r, nullptr);
-  }
-  return status_of(*r);
+  return conclude(*r, json_of(*r), raidbench::format_summary(*r, context->ram_bytes.value_or(0)));
 }
 
 }  // namespace

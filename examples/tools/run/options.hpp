@@ -3,9 +3,10 @@
 #include <cstdint>
 #include <string>
 
+#include "../common/json_output.hpp"
+#include "../common/verify_options.hpp"
 #include "raidbench/controller/gather.hpp"
 #include "raidbench/core/held_directory.hpp"
-#include "raidbench/verify/stamp.hpp"
 
 namespace raidbench::verify {
 class session;
@@ -36,20 +37,17 @@ struct options {
   double seconds = 5;
   std::uint64_t ops = 0;
   std::uint64_t seed = 1;
-  bool json = false;
+  raidbench::tools::json_output json;  ///< --json: on standard output instead of the text; --json=FILE
   bool context = false;
   raidbench::controller_request controller;  ///< --controller-file, --no-controller, --controller-owns-target
   bool keep = false;
+  bool progress = true;         // --no-progress: none on stderr
   bool steady = false;          // rounds of `seconds` (or `ops`) until SNIA PTS steady state
   unsigned max_rounds = 30;
   double ramp_seconds = 0;      // a first run that is not counted
-  // --verify, --verify-only (docs/verify.md)
-  bool verify = false;
+  // --verify and its options, --verify-only (docs/verify.md); the journal's default is <dir>/rb-run.journal
+  raidbench::tools::verify_options verification;
   bool verify_only = false;
-  std::string journal;          // default: <dir>/rb-run.journal
-  std::uint32_t journal_batch = 1;
-  raidbench::verify::payload payload = raidbench::verify::payload::random;
-  std::uint32_t verify_errors = 20;  // messages shown
   raidbench::verify::session* session = nullptr;  // set once the journal is open: the runs verify
 };
 

@@ -1,7 +1,7 @@
 // raidbench: the seed suite in one command. In a scratch directory it creates and removes, it runs a
 // dd-style sequential write and read-back (buffered and O_DIRECT), pg_test_fsync's commit methods,
 // and sysbench fileio's rndrw and rndrd; then prints the storage context, the controller summary,
-// a results table and the verdicts, and writes report.json.
+// a results table and the verdicts, and writes the report as JSON (./report.json, --report, --json).
 #include <unistd.h>
 
 #include <cerrno>
@@ -22,11 +22,15 @@
 
 #include <fmt/format.h>
 
-#include "../common/arguments.hpp"
+#include "raidbench/session/command_line.hpp"
+#include "../common/controller_options.hpp"
 #include "raidbench/session/distinct_files.hpp"
+#include "../common/json_output.hpp"
 #include "raidbench/session/last_resort.hpp"
 #include "raidbench/session/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "raidbench/session/standard_output.hpp"
+#include "../common/verify_options.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -49,49 +53,12 @@ using namespace rb_suite;
 
 namespace {
 
-constexpr std::string_view usage = R"(usage: raidbench [options]
-       raidbench sweep iometer|atto|cdm [options]   (raidbench sweep --help)
-Runs the seed suite in a scratch directory and prints one report (also written as JSON).
-  --dir DIR                scratch directory (default ./raidbench-scratch; created and removed if new;
-                           only raidbench's own files are ever removed)
-  --quick                  about 20-30 s: 256 MiB files, 1 s per commit method, 4 s random tests
-  --full                   as the write-ups: files of at least 2x RAM, 5 s per commit method, 60 s random tests
-  --size SIZE              size of the sequential file and of the file set (overrides the mode's)
-  --controller-file FILE   a saved dump of a RAID tool (MegaCLI, StorCLI, ssacli, arcconf, mdadm, mdstat);
-                           repeatable (AdpAllInfo + PDList + AdpBbuCmd merge). Without one, the RAID
-                           tools found on PATH (and md arrays in /proc/mdstat) are read
-  --no-controller          do not look for a RAID controller
-  --controller-owns-target the controller read holds the disk under --dir, when raidbench cannot see it
-                           (a dump without PCI address or target ids); the report says it was asserted
-  --test-seconds S         seconds per timed test (commit methods, rndrw, rndrd), overriding the mode's
-  --steady                 run rndrw and rndrd in rounds (a fifth of their time each) until the last 5
-                           are at steady state as SNIA's PTS defines it, or --max-rounds ran
-                           (default: exactly 5 rounds, judged, within the test's time)
-  --max-rounds N           the rounds --steady may run (5-1000, default 30)
-  --ramp S                 before rndrw and rndrd, run S seconds of each without counting them
-  --repeat N               run each test N times in a row (1-100, default 1) and report the median
-                           run with the spread of all N; rb-compare judges noise from them (N >= 3)
-  --report FILE            where to write the JSON report (default ./report.json)
-  --html FILE              also write the report as a self-contained HTML page with charts
-  --no-progress            no progress output on stderr
-  --verify                 stamp every 512-byte sector of the random tests' file set (file, offset, write
-                           generation, CRC-32C), check every read, re-read it all at the end and journal
-                           the acknowledged writes (docs/verify.md); exit status 3 on any error, the
-                           file set and the journal are then kept
-  --journal FILE           the journal (default DIR/rndrw.journal); after a crash:
-                           rb-run --verify-only --journal FILE
-  --journal-batch N        acknowledgements per journal commit (default 1)
-  --verify-payload K       random (default), compressible or zero
-  --verify-errors N        error messages shown (default 20; all are counted)
-The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
-Ctrl-C stops the running test, removes the scratch files and prints what was measured.
-)";
-
-
 struct options {
   fs::path dir = "./raidbench-scratch";
   bool dir_named = false;  // --dir given: a link there is the user's to follow
-  fs::path report = "./report.json";
+  std::optional<fs::path> report = fs::path("./report.json");  // none: --json alone, without --report
+  std::string report_option = "--report";                      // how the user named it, for messages
+  raidbench::tools::json_output json;
   std::string mode = "default";
   std::optional<std::uint64_t> size;
   std::optional<double> test_seconds;
@@ -102,81 +69,63 @@ struct options {
   raidbench::controller_request controller;
   bool progress = true;
   fs::path html;
-  bool verify = false;
-  fs::path journal;
-  std::uint32_t journal_batch = 1;
-  raidbench::verify::payload payload = raidbench::verify::payload::random;
-  std::uint32_t verify_errors = 20;
+  raidbench::tools::verify_options verification;
 };
 
 options parse(int argc, char** argv) {
   options o;
-  raidbench::tools::option_walker args(argc, argv, 1, die, usage);
-  while (args.next()) {
-    const std::string_view arg = args.arg();
-    if (arg == "--dir") {
-      o.dir = args.value();
-      o.dir_named = true;
-      if (o.dir.empty()) die("--dir needs a directory");
-    } else if (arg == "--html") {
-      o.html = args.value();
-      if (o.html.empty()) die("--html needs a file name");
-    } else if (arg == "--report") {
-      o.report = args.value();
-      if (o.report.empty()) die("--report needs a file name");
-    } else if (arg == "--quick" || arg == "--full") {
-      if (o.mode != "default") die("--quick and --full exclude each other");
-      o.mode = arg.substr(2);
-    } else if (arg == "--size") {
-      auto v = raidbench::parse_size(args.value());
-      if (!v) die(fmt::format("--size: {}", v.message()));
-      if (*v < (1u << 20) || *v % (1u << 20) != 0) die("--size must be a whole number of MiB, at least 1 MiB");
-      o.size = *v;
-    } else if (arg == "--test-seconds") {
-      const std::string text(args.value());
-      o.test_seconds = seconds_in(text, false);
-      if (!o.test_seconds) die(fmt::format("--test-seconds: '{}' is not a number of seconds above 0", text));
-    } else if (arg == "--steady") {
-      o.steady = true;
-    } else if (arg == "--max-rounds") {
-      const std::string text(args.value());
-      const auto n = raidbench::text::parse_uint(text);
-      if (!n || *n < 5 || *n > 1000) die(fmt::format("--max-rounds: '{}' is not a number of rounds from 5 to 1000", text));
-      o.max_rounds = *n;
-    } else if (arg == "--ramp") {
-      const std::string text(args.value());
-      const auto s = seconds_in(text, true);
-      if (!s) die(fmt::format("--ramp: '{}' is not a number of seconds from 0 to 86400", text));
-      o.ramp_seconds = *s;
-    } else if (arg == "--repeat") {
-      const std::string text(args.value());
-      const auto n = raidbench::text::parse_uint(text);
-      if (!n || *n < 1 || *n > 100) die(fmt::format("--repeat: '{}' is not a number of runs from 1 to 100", text));
-      o.repeat = *n;
-    } else if (args.controller_option(o.controller)) {
-    } else if (arg == "--no-progress") {
-      o.progress = false;
-    } else if (arg == "--verify") {
-      o.verify = true;
-    } else if (arg == "--journal") {
-      o.journal = args.value();
-      if (o.journal.empty()) die("--journal needs a file name");
-    } else if (arg == "--journal-batch" || arg == "--verify-errors") {
-      const std::string text(args.value());
-      const auto n = raidbench::text::parse_uint(text);
-      if (!n || *n > 1'000'000 || (*n == 0 && arg == "--journal-batch"))
-        die(fmt::format("{}: '{}' is not a number from {} to 1000000", arg, text, arg == "--journal-batch" ? 1 : 0));
-      (arg == "--journal-batch" ? o.journal_batch : o.verify_errors) = static_cast<std::uint32_t>(*n);
-    } else if (arg == "--verify-payload") {
-      const auto v = args.value();
-      if (v == "random") o.payload = raidbench::verify::payload::random;
-      else if (v == "compressible") o.payload = raidbench::verify::payload::compressible;
-      else if (v == "zero") o.payload = raidbench::verify::payload::zero;
-      else die(fmt::format("--verify-payload: unknown payload '{}' (random, compressible, zero)", v));
-    } else {
-      die(fmt::format("unknown option '{}' (see --help)", arg));
-    }
-  }
+  raidbench::tools::command_line cl("raidbench", "raidbench: runs the seed suite in a scratch directory and prints one report, also written as JSON.");
+  bool quick = false, full = false;
+  fs::path report;
+  cl.path("--dir DIR", o.dir,
+          "scratch directory (default ./raidbench-scratch; created and removed if new; only raidbench's own files are ever "
+          "removed)");
+  cl.flag("--quick", quick, "about 20-30 s: 256 MiB files, 1 s per commit method, 4 s random tests");
+  cl.flag("--full", full, "as the write-ups: files of at least 2x RAM, 5 s per commit method, 60 s random tests");
+  cl.exclusive({"--quick", "--full"});
+  cl.size("--size SIZE", o.size, 1ull << 20, 1ull << 50,
+          "size of the sequential file and of the file set, in whole MiB up to 1 PiB (overrides the mode's)");
+  cl.decimal("--test-seconds SECONDS", o.test_seconds, 0.001, 86400,
+             "seconds per timed test (commit methods, rndrw, rndrd), 0.001 to 86400, overriding the mode's");
+  cl.flag("--steady", o.steady,
+          "run rndrw and rndrd in rounds (a fifth of their time each) until the last 5 are at steady state as SNIA's PTS "
+          "defines it, or --max-rounds ran (default: exactly 5 rounds, judged, within the test's time)");
+  cl.whole("--max-rounds N", o.max_rounds, 5, 1000, "the rounds --steady may run, 5 to 1000 (default 30)");
+  cl.decimal("--ramp SECONDS", o.ramp_seconds, 0, 86400, "before rndrw and rndrd, run this long of each without counting it, up to 86400");
+  cl.whole("--repeat N", o.repeat, 1, 100,
+           "run each test N times in a row, 1 to 100 (default 1), and report the median run with the spread of all N; "
+           "rb-compare judges noise from them (N >= 3)");
+  raidbench::tools::add_controller_options(cl, o.controller);
+  cl.path("--report FILE", report, "where to write the JSON report (default ./report.json)");
+  o.json.add_to(cl, "the report");
+  cl.path("--html FILE", o.html, "also write the report as a self-contained HTML page with charts");
+  cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress output on stderr");
+  raidbench::tools::add_verify_options(cl, o.verification,
+                                       "stamp every 512-byte sector of the random tests' file set (file, offset, write "
+                                       "generation, CRC-32C), check every read, re-read it all at the end and journal the "
+                                       "acknowledged writes (docs/verify.md); exit status 3 on any error, the file set and "
+                                       "the journal are then kept",
+                                       "DIR/rndrw.journal; after a crash: rb-run --verify-only --journal FILE");
+  cl.footer(R"(The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
+The report goes to ./report.json, or to the file --report FILE or --json=FILE names; --json alone
+prints it on stdout instead of the text and writes no file unless --report names one.
+SIZE takes a unit: 4k, 1M, 1GiB (binary), 64MB (decimal).
+Ctrl-C stops the running test, removes the scratch files and prints what was measured (exit 130).
+Examples:
+  raidbench --quick
+  raidbench --dir /srv/db/raidbench-scratch --report db01.json --html db01.html
+  raidbench --quick --no-progress --json | jq .verdicts
+Also: raidbench sweep iometer|atto|cdm [options]: the classic matrices (raidbench sweep --help).
+Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
+  cl.parse(argc, argv);
+  o.dir_named = cl.given("--dir");
+  if (quick) o.mode = "quick";
+  if (full) o.mode = "full";
+  if (o.size && *o.size % (1u << 20) != 0) cl.usage_error("--size must be a whole number of MiB, at least 1 MiB");
+  if (cl.given("--report") && o.json.file) cl.usage_error("--report and --json=FILE both name the report: give one");
+  if (cl.given("--report")) o.report = report;
+  else if (o.json.file) o.report = *o.json.file, o.report_option = "--json";
+  else if (o.json.to_stdout()) o.report.reset();
   return o;
 }
 
@@ -228,7 +177,9 @@ int run_suite(int argc, char** argv) {
   raidbench::stop_on_signals stop_guard;
 
   // Outputs that would replace an input or each other, refused before anything runs.
-  std::vector<raidbench::tools::named_file> outputs{{"--report " + o.report.string(), o.report}}, inputs;
+  std::vector<raidbench::tools::named_file> outputs, inputs;
+  if (o.report)
+    outputs.push_back({o.report_option == "--json" ? o.json.shown() : "--report " + o.report->string(), *o.report});
   if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
   for (const auto& f : o.controller.files) inputs.push_back({"--controller-file " + f.string(), f});
   if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
@@ -240,7 +191,9 @@ int run_suite(int argc, char** argv) {
   }
   if (!found) die(fmt::format("--controller-file: {}", found.message()));
   const std::optional<raidbench::controller_snapshot> controller = std::move(*found);
-  if (auto writable = raidbench::tools::check_output_file(o.report); !writable) die(fmt::format("--report: {}", writable.message()));
+  if (o.report)
+    if (auto writable = raidbench::tools::check_output_file(*o.report); !writable)
+      die(fmt::format("{}: {}", o.report_option, writable.message()));
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
@@ -280,13 +233,14 @@ int run_suite(int argc, char** argv) {
   // record) or where asked.
   std::unique_ptr<raidbench::verify::session> verified;
   const std::string journal_name = "rndrw.journal";
-  const fs::path journal = !o.verify ? fs::path() : o.journal.empty() ? o.dir / s.file(journal_name) : o.journal;
-  if (o.verify) {
-    auto started = raidbench::verify::open_lineage({journal, set_files, p.set_size / p.set_files, 16384, o.payload,
-                                                    o.journal_batch, o.verify_errors, false, false});
+  const raidbench::tools::verify_options& v = o.verification;
+  const fs::path journal = !v.verify ? fs::path() : v.journal.empty() ? o.dir / s.file(journal_name) : v.journal;
+  if (v.verify) {
+    auto started = raidbench::verify::open_lineage({journal, set_files, p.set_size / p.set_files, 16384, v.payload,
+                                                    v.journal_batch, v.errors, false, false});
     if (!started) give_up(started.message());
     verified = std::move(started->verified);
-    if (o.journal.empty()) (void)s.dir.adopt(journal_name);
+    if (v.journal.empty()) (void)s.dir.adopt(journal_name);
   }
   const std::string mib = raidbench::format_iec(p.sequential_size);
 
@@ -324,7 +278,7 @@ int run_suite(int argc, char** argv) {
                      return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
                    }});
 
-  progress_display progress(o.progress, steps.size());
+  raidbench::tools::progress_display progress("raidbench", o.progress, steps.size());
   raidbench::run_options ro;
   ro.progress_interval = std::chrono::milliseconds(250);
   ro.on_progress = [&](const raidbench::progress_snapshot& snap) { progress.update(snap); };
@@ -401,10 +355,10 @@ int run_suite(int argc, char** argv) {
     s.dir.keep(journal_name);
   }
   s.clean();
-  if (verified && !o.journal.empty() && !verify_failed) {
+  if (verified && !v.journal.empty() && !verify_failed) {
     // A journal where the user asked for it, which this run wrote: removed through its directory, if still ours.
-    if (auto dir = raidbench::held_directory::open(o.journal.parent_path()); dir && dir->adopt(o.journal.filename().string()))
-      dir->remove(o.journal.filename().string());
+    if (auto dir = raidbench::held_directory::open(v.journal.parent_path()); dir && dir->adopt(v.journal.filename().string()))
+      dir->remove(v.journal.filename().string());
   }
 
   std::vector<raidbench::named_result> named;
@@ -423,12 +377,16 @@ int run_suite(int argc, char** argv) {
   const raidbench::verify::verification_report checked{verified.get(), final_pass ? &*final_pass : nullptr, false, {}, verify_failed};
   nlohmann::json j = report;
   if (verified) j["verification"] = raidbench::verify::verification_json(checked);
-  const bool json_written = written("--report", raidbench::tools::write_output_file(o.report, j.dump(2) + "\n"));
+  const bool json_written = o.report && written(o.report_option.c_str(), raidbench::tools::write_output_file(*o.report, j.dump(2) + "\n"));
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
-  raidbench::tools::print_out(format_report(report, controller_text));
-  if (verified) raidbench::tools::print_out("\n" + raidbench::verify::format_verification(checked));
+  if (o.json.to_stdout()) {
+    raidbench::tools::print_out(j.dump(2) + "\n");
+  } else {
+    raidbench::tools::print_out(format_report(report, controller_text));
+    if (verified) raidbench::tools::print_out("\n" + raidbench::verify::format_verification(checked));
+  }
   if (!o.html.empty()) written("--html", raidbench::tools::write_output_file(o.html, report_html(report, controller_text)));
-  if (json_written) raidbench::tools::print_out(fmt::format("\nreport written to {}\n", o.report.string()));
+  if (json_written && !o.json.to_stdout()) raidbench::tools::print_out(fmt::format("\nreport written to {}\n", o.report->string()));
   if (!raidbench::tools::stdout_complete("raidbench") || !complete) return 1;
   if (verify_failed) {
     std::fprintf(stderr, "raidbench: verification found errors; the file set and journal %s are kept\n", journal.c_str());

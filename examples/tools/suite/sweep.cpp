@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,13 +16,16 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "../common/arguments.hpp"
+#include "raidbench/session/command_line.hpp"
 #include "raidbench/session/distinct_files.hpp"
+#include "../common/json_output.hpp"
 #include "raidbench/session/output_file.hpp"
+#include "../common/progress_display.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/text/toolkit.hpp"
+#include "raidbench/core/decimal.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/signals.hpp"
@@ -36,32 +41,6 @@ namespace {
 
 using namespace raidbench;
 
-constexpr std::string_view sweep_usage = R"(usage: raidbench sweep iometer|atto|cdm [options]
-Runs a classic benchmark matrix on one file in a scratch directory, with O_DIRECT:
-  iometer   IOMeter's access specifications: block sizes x read share x sequential/random x queue
-            depth (512 B, 4 KiB, 256 KiB, 1 MiB x 100/50/0 % read x both patterns x QD 1 and 32)
-  atto      ATTO's curve: sequential write and read at each power of two from 512 B to 64 MiB,
-            one pass of 256 MiB each, queue depth 4
-  cdm       CrystalDiskMark 8's default profile: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1,
-            read and write, 5 passes of 5 s over 1 GiB; the best pass as CDM reports, and the median
-Options:
-  --dir DIR        scratch directory (default ./raidbench-scratch; created and removed if new)
-  --quick          a short version: under a minute on a fast disk
-  --size SIZE      the test file (iometer 1 GiB, atto 256 MiB, cdm 1 GiB)
-  --seconds S      iometer: seconds per point (default 5); cdm: per pass (default 5)
-  --warmup S       iometer: seconds before each point, not counted (default 1)
-  --passes N       cdm: passes per test (default 5)
-  --bs LIST        iometer: block sizes (512,4k,256k,1m); atto: the smallest and largest (512,64m)
-  --read-pct LIST  iometer: read shares in percent (100,50,0)
-  --pattern LIST   iometer: sequential, random or both (sequential,random)
-  --qd LIST        iometer: queue depths (1,32); atto: one depth (4)
-  --buffered       run without O_DIRECT (when the filesystem refuses it); the table says so
-  --json FILE      the points as JSON (default ./sweep-KIND.json)
-  --html FILE      also a self-contained HTML page with the charts
-  --no-progress    no progress output on stderr
-Ctrl-C stops the running point, removes the file and reports the points finished (exit 130).
-)";
-
 struct sweep_options {
   sweep_kind kind = sweep_kind::iometer;
   fs::path dir = "./raidbench-scratch";
@@ -73,82 +52,101 @@ struct sweep_options {
   std::vector<std::uint64_t> block_sizes;
   std::vector<unsigned> read_percents, queue_depths;
   std::vector<bool> patterns;
-  fs::path json, html;
+  raidbench::tools::json_output json;
+  std::optional<fs::path> json_file;  // none: --json alone
+  fs::path html;
 };
 
-double seconds_option(const std::string& name, const std::string& text, bool zero) {
-  if (const auto s = seconds_in(text, zero)) return *s;
-  die(fmt::format("{}: '{}' is not a number of seconds {} 86400", name, text, zero ? "from 0 to" : "above 0 up to"));
+/// Reads a comma-separated list item by item; `take` throws std::invalid_argument saying what an item must be.
+std::function<void(const std::string&)> list_of(std::function<void(std::string_view)> take) {
+  return [take = std::move(take)](const std::string& list) {
+    for (const std::string_view item : text::split_at(list, ',')) {
+      try {
+        take(item);
+      } catch (const std::invalid_argument& e) {
+        if (item.size() == list.size()) throw std::invalid_argument(fmt::format("is not {}", e.what()));
+        throw std::invalid_argument(fmt::format("has '{}', which is not {}", item, e.what()));
+      }
+    }
+  };
+}
+
+/// A whole decimal number from `min` to `max`, or std::invalid_argument saying `what` it must be.
+unsigned whole_item(std::string_view item, unsigned min, unsigned max, const char* what) {
+  const auto n = parse_plain_whole(item);
+  if (!n || *n < min || *n > max) throw std::invalid_argument(what);
+  return static_cast<unsigned>(*n);
 }
 
 sweep_options parse_sweep(int argc, char** argv) {
   sweep_options o;
-  if (argc < 2) die("sweep needs a kind: iometer, atto or cdm (raidbench sweep --help)");
-  const std::string kind = argv[1];
-  if (kind == "--help" || kind == "-h") {
-    raidbench::tools::print_out(sweep_usage);
-    std::exit(raidbench::tools::stdout_complete("raidbench") ? 0 : 1);
-  }
+  raidbench::tools::command_line cl("raidbench sweep", "raidbench sweep iometer|atto|cdm [options]: runs a classic benchmark matrix "
+                                                       "on one file in a scratch directory, with O_DIRECT.");
+  // Its errors start as the suite's, "raidbench: ", and point to the sweep's own help.
+  cl.on_usage_error(2, [](const std::string& message) { std::fprintf(stderr, "raidbench: %s (raidbench sweep --help)\n", message.c_str()); });
+  cl.path("--dir DIR", o.dir, "scratch directory (default ./raidbench-scratch; created and removed if new)");
+  cl.flag("--quick", o.quick, "a short version: under a minute on a fast disk");
+  cl.size("--size SIZE", o.size, 1ull << 20, 1ull << 50, "the test file, 1 MiB to 1 PiB (iometer 1 GiB, atto 256 MiB, cdm 1 GiB)");
+  cl.decimal("--seconds SECONDS", o.seconds, 0.001, 86400, "iometer: seconds per point (default 5); cdm: per pass (default 5); up to 86400");
+  cl.decimal("--warmup SECONDS", o.warmup, 0, 86400, "iometer: seconds before each point, not counted (default 1), up to 86400");
+  cl.whole("--passes N", o.passes, 1, 100, "cdm: passes per test, 1 to 100 (default 5)");
+  cl.custom("--bs LIST", list_of([&o](std::string_view item) {
+              const auto v = parse_size(item);
+              if (!v || *v < 512 || *v % 512 != 0 || *v > (1ull << 30)) throw std::invalid_argument("a block size of 512 B to 1 GiB in whole 512 B");
+              o.block_sizes.push_back(*v);
+            }),
+            "iometer: block sizes (512,4k,256k,1m); atto: the smallest and largest (512,64m); each 512 B to 1 GiB");
+  cl.custom("--read-pct LIST", list_of([&o](std::string_view item) {
+              o.read_percents.push_back(whole_item(item, 0, 100, "a percentage from 0 to 100"));
+            }),
+            "iometer: read shares in percent (100,50,0)");
+  cl.custom("--pattern LIST", list_of([&o](std::string_view item) {
+              if (item == "sequential" || item == "seq") o.patterns.push_back(false);
+              else if (item == "random" || item == "rand") o.patterns.push_back(true);
+              else throw std::invalid_argument("sequential or random");
+            }),
+            "iometer: sequential, random or both (sequential,random)");
+  cl.custom("--qd LIST", list_of([&o](std::string_view item) {
+              o.queue_depths.push_back(whole_item(item, 1, 4096, "a queue depth from 1 to 4096"));
+            }),
+            "iometer: queue depths (1,32); atto: one depth (4); each 1 to 4096");
+  cl.flag("--buffered", o.buffered, "run without O_DIRECT (when the filesystem refuses it); the table says so");
+  o.json.add_to(cl, "the points (default: written into ./sweep-KIND.json)");
+  cl.path("--html FILE", o.html, "also a self-contained HTML page with the charts");
+  cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress output on stderr");
+  cl.footer(R"(The sweeps:
+  iometer   IOMeter's access specifications: block sizes x read share x sequential/random x queue
+            depth (512 B, 4 KiB, 256 KiB, 1 MiB x 100/50/0 % read x both patterns x QD 1 and 32)
+  atto      ATTO's curve: sequential write and read at each power of two from 512 B to 64 MiB,
+            one pass of 256 MiB each, queue depth 4
+  cdm       CrystalDiskMark 8's default profile: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1,
+            read and write, 5 passes of 5 s over 1 GiB; the best pass as CDM reports, and the median
+The points go to ./sweep-KIND.json unless --json=FILE names another file; --json alone prints them
+on stdout instead of the table and writes no file.
+Examples:
+  raidbench sweep atto --quick
+  raidbench sweep iometer --bs 4k,1m --qd 1,32 --seconds 10 --json=iometer.json --html iometer.html
+Ctrl-C stops the running point, removes the file and reports the points finished (exit 130).
+Exit status: 0 done, 1 an error, 2 a usage error, 128+N stopped by signal N.)");
+  // The kind comes first, as a word: "raidbench sweep atto --quick".
+  std::string kind;
+  if (argc >= 2 && argv[1][0] != '-') kind = argv[1], --argc, ++argv;
+  cl.parse(argc, argv);
+  if (kind.empty()) cl.usage_error("sweep needs a kind: iometer, atto or cdm");
   if (kind == "iometer") o.kind = sweep_kind::iometer;
   else if (kind == "atto") o.kind = sweep_kind::atto;
   else if (kind == "cdm") o.kind = sweep_kind::cdm;
-  else die(fmt::format("unknown sweep '{}': iometer, atto or cdm", kind));
-  raidbench::tools::option_walker args(argc, argv, 2, die, sweep_usage);
-  const auto value = [&] { return std::string(args.value()); };
-  while (args.next()) {
-    const std::string arg(args.arg());
-    if (arg == "--dir") o.dir = value(), o.dir_named = true;
-    else if (arg == "--quick") o.quick = true;
-    else if (arg == "--buffered") o.buffered = true;
-    else if (arg == "--no-progress") o.progress = false;
-    else if (arg == "--json") o.json = value();
-    else if (arg == "--html") o.html = value();
-    else if (arg == "--size") {
-      const auto v = parse_size(value());
-      if (!v || *v < (1u << 20)) die(fmt::format("--size: {}", v ? "at least 1 MiB" : v.message()));
-      o.size = *v;
-    } else if (arg == "--seconds") o.seconds = seconds_option(arg, value(), false);
-    else if (arg == "--warmup") o.warmup = seconds_option(arg, value(), true);
-    else if (arg == "--passes") {
-      const auto n = text::parse_uint(value());
-      if (!n || *n < 1 || *n > 100) die("--passes: a number of passes from 1 to 100");
-      o.passes = *n;
-    } else if (arg == "--bs") {
-      // The lists' items are views of argv, which outlives the loops.
-      for (const std::string_view t : text::split_at(args.value(), ',')) {
-        const auto v = parse_size(t);
-        if (!v || *v < 512 || *v % 512 != 0 || *v > (1ull << 30)) die(fmt::format("--bs: '{}' is not a block size of 512 B to 1 GiB in whole 512 B", t));
-        o.block_sizes.push_back(*v);
-      }
-    } else if (arg == "--read-pct") {
-      for (const std::string_view t : text::split_at(args.value(), ',')) {
-        const auto n = text::parse_uint(t);
-        if (!n || *n > 100) die(fmt::format("--read-pct: '{}' is not a percentage from 0 to 100", t));
-        o.read_percents.push_back(*n);
-      }
-    } else if (arg == "--pattern") {
-      for (const std::string_view t : text::split_at(args.value(), ',')) {
-        if (t == "sequential" || t == "seq") o.patterns.push_back(false);
-        else if (t == "random" || t == "rand") o.patterns.push_back(true);
-        else die(fmt::format("--pattern: '{}' is neither sequential nor random", t));
-      }
-    } else if (arg == "--qd") {
-      for (const std::string_view t : text::split_at(args.value(), ',')) {
-        const auto n = text::parse_uint(t);
-        if (!n || *n < 1 || *n > 4096) die(fmt::format("--qd: '{}' is not a queue depth from 1 to 4096", t));
-        o.queue_depths.push_back(*n);
-      }
-    } else {
-      die(fmt::format("unknown option '{}' (raidbench sweep --help)", arg));
-    }
-  }
+  else cl.usage_error(fmt::format("unknown sweep '{}': iometer, atto or cdm", kind));
+  o.dir_named = cl.given("--dir");
   const bool iometer_only = !o.read_percents.empty() || !o.patterns.empty() || o.warmup;
-  if (iometer_only && o.kind != sweep_kind::iometer) die("--read-pct, --pattern and --warmup are for the iometer sweep");
-  if (o.passes && o.kind != sweep_kind::cdm) die("--passes is for the cdm sweep");
+  if (iometer_only && o.kind != sweep_kind::iometer) cl.usage_error("--read-pct, --pattern and --warmup are for the iometer sweep");
+  if (o.passes && o.kind != sweep_kind::cdm) cl.usage_error("--passes is for the cdm sweep");
   if (o.kind == sweep_kind::atto && (o.block_sizes.size() == 1 || o.block_sizes.size() > 2 || o.queue_depths.size() > 1))
-    die("atto: --bs takes the smallest and the largest block size, --qd one depth");
-  if (o.kind == sweep_kind::cdm && (!o.block_sizes.empty() || !o.queue_depths.empty())) die("cdm: its tests are fixed; --bs and --qd are for iometer and atto");
-  if (o.json.empty()) o.json = fmt::format("./sweep-{}.json", to_string(o.kind));
+    cl.usage_error("atto: --bs takes the smallest and the largest block size, --qd one depth");
+  if (o.kind == sweep_kind::cdm && (!o.block_sizes.empty() || !o.queue_depths.empty()))
+    cl.usage_error("cdm: its tests are fixed; --bs and --qd are for iometer and atto");
+  if (o.json.file) o.json_file = *o.json.file;
+  else if (!o.json.given) o.json_file = fmt::format("./sweep-{}.json", to_string(o.kind));
   return o;
 }
 
@@ -181,10 +179,12 @@ sweep_plan plan_of(const sweep_options& o) {
 int sweep_main(int argc, char** argv) {
   const sweep_options o = parse_sweep(argc, argv);
   raidbench::stop_on_signals stop_guard;
-  std::vector<raidbench::tools::named_file> outputs{{"--json " + o.json.string(), o.json}};
+  std::vector<raidbench::tools::named_file> outputs;
+  if (o.json_file) outputs.push_back({o.json.file ? o.json.shown() : "the JSON " + o.json_file->string(), *o.json_file});
   if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
   if (auto distinct = raidbench::tools::check_distinct(outputs, {}); !distinct) die(distinct.message());
-  if (auto writable = raidbench::tools::check_output_file(o.json); !writable) die(fmt::format("--json: {}", writable.message()));
+  if (o.json_file)
+    if (auto writable = raidbench::tools::check_output_file(*o.json_file); !writable) die(fmt::format("--json: {}", writable.message()));
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
   sweep_plan plan = plan_of(o);
@@ -210,7 +210,7 @@ int sweep_main(int argc, char** argv) {
                         format_iec(*context->filesystem.available_bytes), format_iec(plan.file_size)));
 
   const std::string file = s.file("sweep.dat");
-  progress_display progress(o.progress, plan.points.size() + 1);
+  raidbench::tools::progress_display progress("raidbench", o.progress, plan.points.size() + 1);
   run_options ro;
   ro.progress_interval = std::chrono::milliseconds(250);
   ro.on_progress = [&](const progress_snapshot& snap) { progress.update(snap); };
@@ -258,15 +258,17 @@ int sweep_main(int argc, char** argv) {
     if (!w) std::fprintf(stderr, "raidbench: %s: %s\n", option, w.message().c_str()), complete = false;
     return bool(w);
   };
-  const bool json_written = written("--json", raidbench::tools::write_output_file(o.json, sweep_json(outcome).dump(1) + "\n"));
-  raidbench::tools::print_out(sweep_table(outcome));
-  if (json_written) raidbench::tools::print_out(fmt::format("\npoints written to {}\n", o.json.string()));
-  if (!o.html.empty() && written("--html", raidbench::tools::write_output_file(o.html, sweep_html(outcome))))
+  const std::string json = sweep_json(outcome).dump(1) + "\n";
+  const bool json_written = o.json_file && written("--json", raidbench::tools::write_output_file(*o.json_file, json));
+  const bool table = !o.json.to_stdout();
+  raidbench::tools::print_out(table ? sweep_table(outcome) : json);
+  if (json_written && table) raidbench::tools::print_out(fmt::format("\npoints written to {}\n", o.json_file->string()));
+  if (!o.html.empty() && written("--html", raidbench::tools::write_output_file(o.html, sweep_html(outcome))) && table)
     raidbench::tools::print_out(fmt::format("page written to {}\n", o.html.string()));
   if (!raidbench::tools::stdout_complete("raidbench")) complete = false;
   if (!outcome.failure.empty()) {
     std::fprintf(stderr, "raidbench: sweep stopped at %s (%zu of %zu points finished%s)\n", outcome.failure.c_str(),
-                 outcome.points.size(), plan.points.size(), json_written ? ", and written" : "");
+                 outcome.points.size(), plan.points.size(), json_written || !table ? ", and written" : "");
     return 1;
   }
   if (!complete) return 1;

@@ -1,23 +1,16 @@
 #pragma once
-// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error, reading a
-// number of seconds, the scratch directory that clean-up empties of exactly raidbench's own files,
-// and the progress line.
-#include <unistd.h>
-
-#include <algorithm>
+// What raidbench's two modes, the suite and the sweeps, share: the one-line fatal error and the
+// scratch directory that clean-up empties of exactly raidbench's own files.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <exception>
 #include <filesystem>
-#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "../common/scratch_directory.hpp"
 #include "raidbench/core/held_directory.hpp"
-#include "raidbench/run/progress.hpp"
 
 namespace rb_suite {
 
@@ -27,17 +20,6 @@ namespace fs = std::filesystem;
   std::fflush(stdout);
   std::fprintf(stderr, "raidbench: %s\n", message.c_str());
   std::exit(1);
-}
-
-/// A number of seconds up to a day, above 0 (or from 0 when `zero` is allowed); nullopt otherwise.
-inline std::optional<double> seconds_in(const std::string& text, bool zero) {
-  try {
-    std::size_t used = 0;
-    const double s = std::stod(text, &used);
-    if (used == text.size() && (zero ? s >= 0 : s > 0) && s <= 86400) return s;
-  } catch (const std::exception&) {
-  }
-  return std::nullopt;
 }
 
 /// The scratch directory, held open (core/held_directory.hpp): every file raidbench makes there is
@@ -77,50 +59,6 @@ class scratch_guard {
 
  private:
   scratch& s_;
-};
-
-/// Progress on stderr: a bar redrawn in place on a terminal, one line per test otherwise. Never
-/// fails the run: a closed terminal loses the bar, not the measurements.
-class progress_display {
- public:
-  progress_display(bool enabled, std::size_t steps) : enabled_(enabled), tty_(::isatty(2) == 1), steps_(steps) {}
-
-  void start(std::size_t step, const std::string& name, double expected_seconds, std::uint64_t expected_bytes) {
-    step_ = step;
-    name_ = name;
-    seconds_ = expected_seconds;
-    bytes_ = expected_bytes;
-    if (!enabled_) return;
-    if (tty_) draw(0, 0);
-    else say(fmt::format("raidbench: [{}/{}] {}\n", step_, steps_, name_));
-  }
-  void update(const raidbench::progress_snapshot& s) {
-    if (!enabled_ || !tty_) return;
-    std::uint64_t bytes = 0;
-    for (auto b : s.bytes) bytes += b;
-    const double elapsed = static_cast<double>(s.elapsed_ns) / 1e9;
-    const double done = bytes_ ? static_cast<double>(bytes) / static_cast<double>(bytes_) : seconds_ > 0 ? elapsed / seconds_ : 0;
-    draw(std::min(done, 1.0), elapsed > 0 ? static_cast<double>(bytes) / elapsed / 1e6 : 0);
-  }
-  void finish() {
-    if (enabled_ && tty_) say(fmt::format("\r{:80}\r", ""));
-  }
-
- private:
-  void draw(double done, double mb_per_second) {
-    const int filled = static_cast<int>(done * 20);
-    say(fmt::format("\r[{:=<{}}{:<{}}] {}/{} {:<22} {:3.0f}% {:8.1f} MB/s", "", filled, "", 20 - filled, step_, steps_, name_,
-                    done * 100, mb_per_second));
-  }
-  static void say(const std::string& text) {
-    std::fputs(text.c_str(), stderr);
-    std::fflush(stderr);
-  }
-  bool enabled_, tty_;
-  std::size_t steps_, step_ = 0;
-  std::string name_;
-  double seconds_ = 0;
-  std::uint64_t bytes_ = 0;
 };
 
 }  // namespace rb_suite

@@ -29,7 +29,9 @@ class command_line {
   command_line(const command_line&) = delete;
   command_line& operator=(const command_line&) = delete;
 
-  /// `names` as CLI11 takes them: "--quick", "-v,--verbose".
+  /// `names` as CLI11 takes them: "--quick", "-v,--verbose"; an option with a value may name the
+  /// value for --help after a space ("--time SECONDS"; otherwise N, NUMBER, SIZE, FILE, TEXT…). Given
+  /// twice, every value is checked and the last one counts (repeated() keeps them all).
   RAIDBENCH_API void flag(const std::string& names, bool& target, const std::string& help);
   /// A flag that runs `on` when given.
   RAIDBENCH_API void flag(const std::string& names, std::function<void()> on, const std::string& help);
@@ -52,8 +54,7 @@ class command_line {
   RAIDBENCH_API void size(const std::string& names, std::uint64_t& target, std::uint64_t min, std::uint64_t max, const std::string& help);
   RAIDBENCH_API void size(const std::string& names, std::optional<std::uint64_t>& target, std::uint64_t min, std::uint64_t max,
             const std::string& help);
-  /// An option whose value `take` reads, each time it is given; `take` throws std::invalid_argument
-  /// with the reason to refuse it.
+  /// An option whose value `take` reads; `take` throws std::invalid_argument with the reason to refuse it.
   RAIDBENCH_API void custom(const std::string& names, std::function<void(const std::string&)> take, const std::string& help);
   /// `--name` alone, or `--name=VALUE` attached, never a value in a separate word (that word is the
   /// next argument): the own tools' output convention, `--json` (JSON on stdout) or `--json=FILE`.
@@ -61,7 +62,7 @@ class command_line {
   RAIDBENCH_API void optional_value(const std::string& name, bool& given, std::optional<std::string>& value, const std::string& help);
   /// Arguments that are not options, in order.
   RAIDBENCH_API void positionals(const std::string& name, std::vector<std::string>& target, const std::string& help);
-  /// Options that may not be given together.
+  /// Options that may not be given together ("--quick and --full exclude each other").
   RAIDBENCH_API void exclusive(const std::vector<std::string>& names);
   /// A text after the options in --help (examples, what the defaults are).
   RAIDBENCH_API void footer(const std::string& text);
@@ -71,6 +72,9 @@ class command_line {
 
   /// Reads argv; --help and --version print and exit 0; a usage error prints one line and exits.
   RAIDBENCH_API void parse(int argc, char** argv);
+  /// A usage error found after parse() (options that do not go together): one line, as parse()'s, and
+  /// the usage-error exit status.
+  [[noreturn]] RAIDBENCH_API void usage_error(const std::string& message) const;
   /// Whether an option was given on the command line.
   RAIDBENCH_API bool given(const std::string& name) const;
 
