@@ -31,8 +31,8 @@ BOOST_AUTO_TEST_CASE(the_user_rule_is_judged_with_the_shipped_ones) {
   BOOST_TEST(with_rule("--prometheus " + p440ar).out.find("raidbench_verdict{rule=\"no_hot_spare\",severity=\"warning\",subject=\"controller 0\"} 1") !=
              std::string::npos);
   // A battery dump alone covers no drives: the rule says nothing of spares it cannot see.
-  const auto bbu = with_rule("--json " + fixture_arg("seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt"));
-  for (const auto& v : nlohmann::json::parse(bbu.out).at("verdicts"))
+  const auto bbu = nlohmann::json::parse(with_rule("--json " + fixture_arg("seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt")).out);
+  for (const auto& v : bbu.at("verdicts"))
     if (v.at("rule") == "no_hot_spare") BOOST_TEST(v.at("fired") == false);
 }
 
