@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/compare/controller_facts.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "fixture.hpp"
@@ -90,16 +92,20 @@ struct tally {
   std::size_t files = 0, facts = 0;
 };
 
+std::vector<fs::path> fact_files() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(facts_dir))
+    if (entry.path().extension() == ".facts") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(every_fact_of_every_capture) {
   BOOST_TEST_REQUIRE(fs::is_directory(facts_dir));
   std::map<std::string, tally> families;
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(facts_dir))
-    if (entry.path().extension() == ".facts") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const fs::path& file : files) {
+  for (const fs::path& file : fact_files()) {
     const std::string family = file.parent_path().filename().string();
     const std::string capture = "controllers/" + family + "/" + file.stem().string() + ".txt";
     {
@@ -133,6 +139,34 @@ BOOST_AUTO_TEST_CASE(every_fact_of_every_capture) {
   }
   for (const auto& [family, t] : families)
     BOOST_TEST_MESSAGE(family << ": " << t.files << " captures, " << t.facts << " facts");
+}
+
+// rb-compare explains a difference by the inventory's facts, and rb-compare --fleet groups hosts by
+// their RAID level: every hand-read level must come out as that fact, also after the inventory went
+// through a report's JSON and back.
+BOOST_AUTO_TEST_CASE(comparison_facts_carry_every_hand_read_raid_level) {
+  std::size_t levels = 0;
+  for (const fs::path& file : fact_files()) {
+    const std::string capture = "controllers/" + file.parent_path().filename().string() + "/" + file.stem().string() + ".txt";
+    const auto inv = raidbench::parse_any(raidbench::test::read_fixture(capture));
+    BOOST_TEST_REQUIRE(inv.has_value(), capture);
+    const auto facts = raidbench::controller_facts(*inv);
+    BOOST_TEST((facts == raidbench::controller_facts(json(*inv).get<raidbench::inventory>())), capture);
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+      // controllers.C.virtual_drives.V.level = raid5
+      unsigned c = 0, v = 0;
+      char level[32] = {};
+      if (std::sscanf(line.c_str(), " controllers.%u.virtual_drives.%u.level = %31s", &c, &v, level) != 3) continue;
+      const auto& vd = inv->controllers.at(c).virtual_drives.at(v);
+      const std::string key = "controller " + std::to_string(c) + " VD " + (vd.id ? std::to_string(*vd.id) : "?") + " raid_level";
+      const auto found = facts.find(key);
+      if (std::string_view(level) == "null") BOOST_TEST((found == facts.end()), capture << ": " << key << " is not hand-read");
+      else BOOST_TEST((found != facts.end() && found->second == level), capture << ": " << key);
+      ++levels;
+    }
+  }
+  BOOST_TEST(levels > 20U, "hand-read RAID levels: " << levels);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

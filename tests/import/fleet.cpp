@@ -1,6 +1,7 @@
 // rb-compare --fleet on generated report.json files with fixed numbers: exactly the odd hosts are
 // flagged, one by performance and one by a differing setting, with their reasons; a host whose
-// results cannot be read is named and left out, the others go on.
+// results cannot be read is named and left out, the others go on. The reports carry the inventory as
+// rb-ctrl writes it (its field names), so hosts group by RAID level as they would in a real fleet.
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
@@ -44,7 +45,7 @@ void write_report(const std::filesystem::path& dir, const host_spec& h) {
            {{{"model", h.controller},
              {"firmware", "25.5.9.0001"},
              {"battery", {{"state", h.battery}, {"present", true}}},
-             {"virtual_drives", {{{"id", 0}, {"raid_level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
+             {"virtual_drives", {{{"id", 0}, {"level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
       {"interrupted", false},
       {"tests", {{{"name", "fsync 8 kB"}, {"result", write_result(h.fsync_ops)}},
                  {{"name", "rndrd 16 KiB"}, {"result", write_result(h.read_ops)}}}},

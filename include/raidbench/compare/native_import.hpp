@@ -13,9 +13,11 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/comparable_json.hpp"
+#include "raidbench/compare/controller_facts.hpp"
 #include "raidbench/compare/native_validation.hpp"
 #include "raidbench/compare/pg_test_fsync_import.hpp"
 #include "raidbench/compare/sysbench_import.hpp"
+#include "raidbench/controller/model_json.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/result/result.hpp"
 #include "raidbench/result/result_json.hpp"
@@ -146,33 +148,6 @@ inline std::map<std::string, std::string> context_facts(const nlohmann::json& co
   return facts;
 }
 
-/// The facts of a controller inventory's JSON: each controller's model, firmware, battery and cache,
-/// each virtual drive's RAID level, state and cache policy.
-inline std::map<std::string, std::string> controller_facts(const nlohmann::json& inventory) {
-  using namespace detail::native_import;
-  std::map<std::string, std::string> facts;
-  const auto* controllers = at(inventory, "controllers");
-  if (!controllers || !controllers->is_array()) return facts;
-  for (std::size_t i = 0; i < controllers->size(); ++i) {
-    const auto& c = (*controllers)[i];
-    const std::string p = "controller " + std::to_string(i) + " ";
-    for (const char* key : {"model", "firmware", "cache_bytes"}) put(facts, p + key, at(c, key));
-    if (const auto* b = at(c, "battery"))
-      for (const char* key : {"present", "kind", "state", "replacement_required"}) put(facts, p + "battery " + key, at(*b, key));
-    if (const auto* policy = at(c, "current_policy"))
-      for (const char* key : {"write", "read", "io"}) put(facts, p + "policy " + key, at(*policy, key));
-    if (const auto* vds = at(c, "virtual_drives"); vds && vds->is_array())
-      for (const auto& vd : *vds) {
-        const auto* id = at(vd, "id");
-        const std::string v = p + "VD " + (id ? fact_text(*id) : "?") + " ";
-        for (const char* key : {"raid_level", "state"}) put(facts, v + key, at(vd, key));
-        if (const auto* policy = at(vd, "current_policy"))
-          for (const char* key : {"write", "read", "io", "no_write_cache_if_bad_battery"}) put(facts, v + "policy " + key, at(*policy, key));
-      }
-  }
-  return facts;
-}
-
 /// True when the JSON is one raidbench wrote.
 inline bool is_raidbench_json(const nlohmann::json& j) {
   const auto* schema = detail::native_import::at(j, "schema");
@@ -197,7 +172,11 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
     if (const auto* c = at(j, "context")) base.facts = context_facts(*c);
     if (const auto* ctl = at(j, "controller"); ctl && ctl->is_object()) {
       const auto* inv = at(*ctl, "inventory");
-      for (auto& [k, v] : controller_facts(inv ? *inv : *ctl)) base.facts[k] = v;
+      if (const auto* list = at(inv ? *inv : *ctl, "controllers")) {
+        inventory typed;
+        list->get_to(typed.controllers);
+        for (auto& [k, v] : controller_facts(typed)) base.facts[k] = v;
+      }
     }
     if (const auto* i = at(j, "interrupted"); i && i->is_boolean()) base.interrupted = i->get<bool>();
     if (const auto* v = at(j, "verdicts"); v && v->is_array())

@@ -482,9 +482,9 @@ inline int run_tool(int argc, char** argv) {
       auto collected = raidbench::collect_inventory(std::move(texts), raidbench::on_unreadable::fail, notes, lists->parsers);
       if (!collected) die(collected.message());
       inv = std::move(*collected);
-      nlohmann::json inv_json = *inv;
+      const auto facts = raidbench::controller_facts(*inv);
       for (auto& r : side.runs)
-        for (auto& [k, value] : raidbench::controller_facts(inv_json)) r.facts[k] = value;
+        for (const auto& [k, value] : facts) r.facts[k] = value;
     }
     // Verdicts: an imported run is judged here; a raidbench run carries those made where it ran,
     // with the /sys chain of its device. Repeated runs' identical verdicts are listed once.
