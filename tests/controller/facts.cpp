@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "raidbench/compare/controller_facts.hpp"
+#include "raidbench/compare/run_facts.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "fixture.hpp"

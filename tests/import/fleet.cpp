@@ -1,7 +1,7 @@
 // rb-compare --fleet on generated report.json files with fixed numbers: exactly the odd hosts are
 // flagged, one by performance and one by a differing setting, with their reasons; a host whose
-// results cannot be read is named and left out, the others go on. The reports carry the inventory as
-// rb-ctrl writes it (its field names), so hosts group by RAID level as they would in a real fleet.
+// results cannot be read is named and left out, the others go on. The reports' context and inventory
+// are written by the tools' own writer, so hosts group by RAID level as in a real fleet.
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/session/run_storage.hpp"
 #include "../support/run_shell.hpp"
 #include "../support/temp_dir.hpp"
 #include "results.hpp"
@@ -30,26 +31,40 @@ struct host_spec {
   std::uint64_t read_ops = 20000;
 };
 
+// A suite report of host `h`, its storage part written by the tools' own writer (add_storage_json)
+// from a typed context and inventory, so the fleet reads the field names raidbench writes.
 void write_report(const std::filesystem::path& dir, const host_spec& h) {
   std::filesystem::create_directories(dir / h.name);
-  const nlohmann::json report = {
-      {"schema", "raidbench.suite_report"},
-      {"schema_version", 2},
-      {"context",
-       {{"kernel", "6.1.0-13-amd64"},
-        {"filesystem", {{"type", "ext4"}, {"mount_options", "rw,relatime"}}},
-        {"devices", {{{"name", "sda"}, {"model", h.controller}, {"scheduler", "mq-deadline"}, {"write_cache", "write through"}}}}}},
-      {"controller",
-       {{"inventory",
-         {{"controllers",
-           {{{"model", h.controller},
-             {"firmware", "25.5.9.0001"},
-             {"battery", {{"state", h.battery}, {"present", true}}},
-             {"virtual_drives", {{{"id", 0}, {"level", "raid10"}, {"current_policy", {{"write", h.write_policy}}}}}}}}}}}}},
-      {"interrupted", false},
-      {"tests", {{{"name", "fsync 8 kB"}, {"result", write_result(h.fsync_ops)}},
-                 {{"name", "rndrd 16 KiB"}, {"result", write_result(h.read_ops)}}}},
-      {"verdicts", nlohmann::json::array()}};
+  raidbench::storage_context context;
+  context.path = "/srv/bench";
+  context.kernel = "6.1.0-13-amd64";
+  context.filesystem.type = "ext4";
+  context.filesystem.mount_options = "rw,relatime";
+  raidbench::block_node disk;
+  disk.name = "sda";
+  disk.model = h.controller;
+  disk.scheduler = "mq-deadline";
+  disk.write_cache = "write through";
+  context.devices.push_back(disk);
+  raidbench::controller c;
+  c.model = h.controller;
+  c.firmware = "25.5.9.0001";
+  c.battery.present = true;
+  c.battery.state = raidbench::enum_from_name<raidbench::battery_state>(h.battery);
+  raidbench::virtual_drive vd;
+  vd.id = 0;
+  vd.level = raidbench::raid_level::raid10;
+  vd.current_policy.write = raidbench::enum_from_name<raidbench::write_policy>(h.write_policy);
+  c.virtual_drives.push_back(vd);
+  raidbench::controller_snapshot controller{"megacli.txt", {}, {}};
+  controller.inv.source = "megacli";
+  controller.inv.controllers.push_back(c);
+  nlohmann::json report = {{"schema", "raidbench.suite_report"},
+                           {"schema_version", 2},
+                           {"interrupted", false},
+                           {"tests", {{{"name", "fsync 8 kB"}, {"result", write_result(h.fsync_ops)}},
+                                      {{"name", "rndrd 16 KiB"}, {"result", write_result(h.read_ops)}}}}};
+  raidbench::add_storage_json(report, context, controller, raidbench::device_ownership{}, {});
   std::ofstream(dir / h.name / "report.json") << report.dump(1);
 }
 

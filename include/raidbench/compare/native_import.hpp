@@ -13,10 +13,11 @@
 
 #include "raidbench/compare/comparable.hpp"
 #include "raidbench/compare/comparable_json.hpp"
-#include "raidbench/compare/controller_facts.hpp"
+#include "raidbench/compare/run_facts.hpp"
 #include "raidbench/compare/native_validation.hpp"
 #include "raidbench/compare/pg_test_fsync_import.hpp"
 #include "raidbench/compare/sysbench_import.hpp"
+#include "raidbench/context/context_json.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/core/expected.hpp"
 #include "raidbench/result/result.hpp"
@@ -31,12 +32,6 @@ inline std::string fact_text(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   return v.dump();
-}
-
-// Puts `key` = value into facts when the value is known (not null, not empty).
-inline void put(std::map<std::string, std::string>& facts, const std::string& key, const nlohmann::json* v) {
-  if (v && !v->is_null() && !(v->is_string() && v->get<std::string>().empty()) && !v->is_object() && !v->is_array())
-    facts[key] = fact_text(*v);
 }
 
 inline const nlohmann::json* at(const nlohmann::json& j, const char* key) {
@@ -124,30 +119,6 @@ inline std::vector<comparable_test> fsync_tests(const nlohmann::json& j) {
 
 }  // namespace detail::native_import
 
-/// The facts of a storage context's JSON that explain a difference: kernel, file system, and per
-/// device its model, scheduler, write cache and rotation.
-inline std::map<std::string, std::string> context_facts(const nlohmann::json& context) {
-  using namespace detail::native_import;
-  std::map<std::string, std::string> facts;
-  if (!context.is_object()) return facts;
-  put(facts, "kernel", at(context, "kernel"));
-  if (const auto* fs = at(context, "filesystem")) {
-    put(facts, "file system", at(*fs, "type"));
-    put(facts, "mount options", at(*fs, "mount_options"));
-  }
-  if (const auto* ram = at(context, "ram_bytes")) put(facts, "RAM bytes", ram);
-  if (const auto* cpu = at(context, "cpu")) put(facts, "CPU", at(*cpu, "model"));
-  if (const auto* devices = at(context, "devices"); devices && devices->is_array())
-    for (const auto& d : *devices) {
-      const auto* name = at(d, "name");
-      if (!name || !name->is_string()) continue;
-      const std::string n = name->get<std::string>() + " ";
-      for (const char* key : {"model", "scheduler", "write_cache", "rotational", "md_level", "md_state", "transport"})
-        put(facts, n + key, at(d, key));
-    }
-  return facts;
-}
-
 /// True when the JSON is one raidbench wrote.
 inline bool is_raidbench_json(const nlohmann::json& j) {
   const auto* schema = detail::native_import::at(j, "schema");
@@ -169,7 +140,7 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
     run_record base;
     base.source = source;
     base.format = schema;
-    if (const auto* c = at(j, "context")) base.facts = context_facts(*c);
+    if (const auto* c = at(j, "context"); c && !c->is_null()) base.facts = context_facts(c->get<storage_context>());
     if (const auto* ctl = at(j, "controller"); ctl && ctl->is_object()) {
       const auto* inv = at(*ctl, "inventory");
       if (const auto* list = at(inv ? *inv : *ctl, "controllers")) {
