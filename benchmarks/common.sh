@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the benchmark scripts (`source "$(dirname "$0")/common.sh"`): sets `repo`, the checkout,
 # and gives the steps each script starts with.
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
