@@ -4,13 +4,10 @@
 # prints seconds, MB/s and peak memory. Not part of CI; the figures go to RESULTS.md.
 #   benchmarks/compare_speed.sh [BUILD_DIR=build-bench] [SIZE_MB=50]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 SIZE_MB=${2:-50}
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" rb-compare
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-compare-speed.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bench_build "${1:-}" rb-compare
+bench_scratch rb-compare-speed
 rb_compare=$BUILD/examples/tools/compare/rb-compare
 
 # Each copy: records in, records out and GNU dd 8.24+'s statistics line, 1 GiB at 100-300 MB/s.

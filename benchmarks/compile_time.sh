@@ -10,15 +10,14 @@
 #      fresh clone of HEAD (dependencies already installed).
 # Usage: benchmarks/compile_time.sh [--whole]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/common.sh"
 whole=0
 [[ ${1:-} == --whole ]] && whole=1
 
-work=$(mktemp -d /tmp/rb-compile-time.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+bench_scratch rb-compile-time /tmp
 
 # A compiler and linker launcher that appends "<CPU s> <output>" for each command it runs.
-cat > "$work/launch.py" <<'PY'
+cat > "$WORK/launch.py" <<'PY'
 import os, subprocess, sys
 args = sys.argv[1:]
 output = args[args.index("-o") + 1] if "-o" in args else args[-1]
@@ -33,23 +32,23 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 echo "compile time of raidbench at $(git -C "$repo" rev-parse --short HEAD), $(clang++ --version | head -1), $(nproc) cores"
 
-cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$work/main" -G Ninja \
+cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$WORK/main" -G Ninja \
       -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF > /dev/null
 echo "load before the main job's build: $(load)"
 start=$(date +%s.%N)
-cmake --build "$work/main" -j "$(nproc)" --target raidbench-suite > /dev/null
+cmake --build "$WORK/main" -j "$(nproc)" --target raidbench-suite > /dev/null
 echo "main job's build (--target raidbench-suite, empty build dir): $(since "$start") s wall"
-rm -rf "$work/main"
+rm -rf "$WORK/main"
 
-export RB_CPU_LOG="$work/cpu.log"
+export RB_CPU_LOG="$WORK/cpu.log"
 : > "$RB_CPU_LOG"
-cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$work/test" -G Ninja \
+cmake -C "$repo/cmake/shipping.cmake" -S "$repo" -B "$WORK/test" -G Ninja \
       -DRAIDBENCH_WERROR=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF \
-      -DCMAKE_CXX_COMPILER_LAUNCHER="python3;$work/launch.py" \
-      -DCMAKE_CXX_LINKER_LAUNCHER="python3;$work/launch.py" > /dev/null
+      -DCMAKE_CXX_COMPILER_LAUNCHER="python3;$WORK/launch.py" \
+      -DCMAKE_CXX_LINKER_LAUNCHER="python3;$WORK/launch.py" > /dev/null
 echo "load before the test command's first-stage build: $(load)"
 start=$(date +%s.%N)
-cmake --build "$work/test" -j "$(nproc)" > /dev/null
+cmake --build "$WORK/test" -j "$(nproc)" > /dev/null
 echo "first-stage build: $(since "$start") s wall (clang's fuzz targets included, not in the table)"
 
 python3 - "$RB_CPU_LOG" <<'PY'
@@ -83,12 +82,12 @@ print(f"{'all tests':<40} {'':>5} {tests:>8.1f}")
 print(f"{'compiled part':<40} {'':>5} {lib:>8.1f}")
 print(f"{'first stage in all':<40} {'':>5} {sum(v[1] for v in groups.values()):>8.1f}")
 PY
-rm -rf "$work/test"
+rm -rf "$WORK/test"
 
 if ((whole)); then
-  git clone -q "$repo" "$work/clone"
+  git clone -q "$repo" "$WORK/clone"
   echo "load before the whole test command: $(load)"
-  python3 - "$work/clone" <<'PY'
+  python3 - "$WORK/clone" <<'PY'
 import os, subprocess, sys, time
 start = time.monotonic()
 child = subprocess.Popen(["bash", "scripts/test.sh"], cwd=sys.argv[1], stdout=subprocess.DEVNULL)

@@ -6,15 +6,12 @@
 # Cases: 1 GiB /dev/zero -> file with conv=fdatasync (bs=4k, bs=1M); that file read back to
 # /dev/null with the page cache hot (bs=4k, bs=1M); /dev/zero -> /dev/null bs=4k (1 GiB).
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 PAIRS=${2:-5}
 GNU=/bin/dd
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" rb-dd
+bench_build "${1:-}" rb-dd
 RB=$BUILD/examples/tools/dd/rb-dd
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-dd-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bench_scratch rb-dd-bench
 
 # One run: prints "<bytes/s> <cpu seconds>", the rate from dd's own bytes and seconds.
 one() {

@@ -5,21 +5,18 @@
 # Usage: benchmarks/fileio_vs_sysbench.sh [BUILD_DIR=build-bench] [pairs] [seconds per run] [case regex]
 # BUILD_DIR must hold (or gets, built in Release) examples/tools/fileio/rb-fileio.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" rb-fileio
+source "$(dirname "$0")/common.sh"
+bench_build "${1:-}" rb-fileio
 RB=$BUILD/examples/tools/fileio/rb-fileio
 PAIRS=${2:-5}
 SECONDS_PER_RUN=${3:-3}
 ONLY=${4:-}  # run only the cases whose name matches (e.g. 'fsync' for the two flush-bound ones)
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/rb-fileio-bench-XXXXXX")
-trap 'rm -rf "$DIR"' EXIT
-cd "$DIR"
+bench_scratch rb-fileio-bench
+cd "$WORK"
 
 SET="--file-total-size=1G --file-num=128"
 echo "# $(date -u +%F) $(uname -r), $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB RAM", $2/1048576}' /proc/meminfo)," \
-     "dir $DIR ($(stat -f -c %T "$DIR")), ${SECONDS_PER_RUN}s runs, $PAIRS pairs"
+     "dir $WORK ($(stat -f -c %T "$WORK")), ${SECONDS_PER_RUN}s runs, $PAIRS pairs"
 sysbench fileio $SET prepare > /dev/null
 cat test_file.* > /dev/null  # page-cache hot for the read cases
 

@@ -11,22 +11,19 @@
 # Usage: benchmarks/fio_side_by_side.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=5]
 # BUILD_DIR must hold (or gets, built in Release) examples/tools/run/rb-run and benchmarks/pread_floor.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-build=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 pairs=${2:-5}
 secs=${3:-5}
 
 command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio > /dev/null; }
 [[ -x /usr/bin/time ]] || { apt-get update -qq && apt-get install -y -qq time > /dev/null; }
-source "$repo/benchmarks/release_build.sh"
-release_build "$build" rb-run pread_floor
-rb=$build/examples/tools/run/rb-run
-floor=$build/benchmarks/pread_floor
+bench_build "${1:-}" rb-run pread_floor
+rb=$BUILD/examples/tools/run/rb-run
+floor=$BUILD/benchmarks/pread_floor
 
-work=$(mktemp -d /tmp/rb-fio-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-file=$work/rb-run.0  # rb-run's name for the one file of its set in --dir
-out=$work/out
+bench_scratch rb-fio-bench /tmp
+file=$WORK/rb-run.0  # rb-run's name for the one file of its set in --dir
+out=$WORK/out
 mkdir "$out"
 
 # Runs "$@" with its CPU time (user system elapsed) in $out/$tag.cpu and its stdout in $out/$tag.json.
@@ -39,10 +36,10 @@ timed() {
 fio_common=(--name=job --filename="$file" --size=1G --thread --numjobs=1 --invalidate=0 --ramp_time=0
             --output-format=json)
 fio_rand=("${fio_common[@]}" --rw=randread --bs=4k --norandommap --randrepeat=1)
-rb_rand=("$rb" --dir "$work" --rw randread --bs 4k --size 1G --json --keep --no-progress)
+rb_rand=("$rb" --dir "$WORK" --rw randread --bs 4k --size 1G --json --keep --no-progress)
 
 # The file, laid down once (rb-run rewrites it again before each read run) and so page-cache hot.
-"$rb" --dir "$work" --rw write --bs 1M --size 1G --fdatasync 0 --time 0 --ops 1024 --keep --json --no-progress > /dev/null
+"$rb" --dir "$WORK" --rw write --bs 1M --size 1G --fdatasync 0 --time 0 --ops 1024 --keep --json --no-progress > /dev/null
 
 case_args() {  # case tool duration: the command line; duration "one" is a single I/O
   local c=$1 tool=$2 d=$3
@@ -59,7 +56,7 @@ case_args() {  # case tool duration: the command line; duration "one" is a singl
     # fio has no fdatasync-at-end option (fdatasync=N syncs before the next write only, so never
     # after the last one; strace shows no fdatasync) but end_fsync=1 makes one fsync after the
     # last write, timed in the job's runtime: rb-run matches it with --fsync 0 (one fsync at end).
-    c.rb) echo "$rb --dir $work --rw write --bs 1M --size 1G --fsync 0 --time 0 --ops $([[ $d == one ]] && echo 1 || echo 1024) --json --keep --no-progress" ;;
+    c.rb) echo "$rb --dir $WORK --rw write --bs 1M --size 1G --fsync 0 --time 0 --ops $([[ $d == one ]] && echo 1 || echo 1024) --json --keep --no-progress" ;;
     c.fio) echo "fio ${fio_common[*]} --rw=write --bs=1M --end_fsync=1 $([[ $d == one ]] && echo --io_size=1M)" ;;
   esac
 }

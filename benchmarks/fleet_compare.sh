@@ -5,13 +5,10 @@
 # part of CI. Issue 19's bar: under 5 s and under 500 MB.
 #   benchmarks/fleet_compare.sh [BUILD_DIR=build-bench] [hosts=1000]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 HOSTS=${2:-1000}
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" raidbench rb-compare
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-fleet-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bench_build "${1:-}" raidbench rb-compare
+bench_scratch rb-fleet-bench
 
 # The real report, with the seed's H730 dumps attached so that each host has a controller.
 dumps=$repo/tests/fixtures/seed-outputs

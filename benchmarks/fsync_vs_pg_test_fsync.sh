@@ -4,33 +4,30 @@
 # Usage: benchmarks/fsync_vs_pg_test_fsync.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=1] [DIRS="/tmp /dev/shm"]
 # BUILD_DIR must hold (or gets, built in Release) examples/tools/fsync/rb-fsync.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-build=$(realpath -m "${1:-$repo/build-bench}")
-source "$repo/benchmarks/release_build.sh"
-release_build "$build" rb-fsync
-rb=$build/examples/tools/fsync/rb-fsync
+source "$(dirname "$0")/common.sh"
+bench_build "${1:-}" rb-fsync
+rb=$BUILD/examples/tools/fsync/rb-fsync
 pairs=${2:-5}
 secs=${3:-1}
 dirs=${4:-/tmp /dev/shm}
 pg=/usr/lib/postgresql/15/bin/pg_test_fsync
 [[ -x $rb && -x $pg ]] || { echo "need $rb and $pg" >&2; exit 1; }
 
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+bench_scratch rb-fsync-results
 for dir in $dirs; do
-  work=$(mktemp -d "$dir/rb-fsync-bench.XXXXXX")
+  run_dir=$(mktemp -d "$dir/rb-fsync-bench.XXXXXX")
   tag=$(basename "$dir")
   for i in $(seq 1 "$pairs"); do
     order="pg rb"; ((i % 2 == 0)) && order="rb pg"  # A B B A: a drift over the run favours neither
     for tool in $order; do
       bin=$pg; [[ $tool == rb ]] && bin=$rb
-      ( cd "$work" && /usr/bin/time -f "%U %S" -o "$out/$tag.$tool.$i.cpu" "$bin" -s "$secs" -f bench.out > "$out/$tag.$tool.$i.txt" )
+      ( cd "$run_dir" && /usr/bin/time -f "%U %S" -o "$WORK/$tag.$tool.$i.cpu" "$bin" -s "$secs" -f bench.out > "$WORK/$tag.$tool.$i.txt" )
     done
   done
-  rmdir "$work"
+  rmdir "$run_dir"
 done
 
-python3 - "$out" "$pairs" $dirs <<'PY'
+python3 - "$WORK" "$pairs" $dirs <<'PY'
 import re, statistics, sys, os
 out, pairs, dirs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 line = re.compile(r"^        (.{30})\s*([0-9.]+) ops/sec")

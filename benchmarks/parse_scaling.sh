@@ -7,13 +7,10 @@
 # figure, not a timed test).
 #   benchmarks/parse_scaling.sh [BUILD_DIR=build-bench] [SIZES_MB="3 10 30 60"]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 SIZES=${2:-3 10 30 60}
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" rb-ctrl rb-compare
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-parse-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bench_build "${1:-}" rb-ctrl rb-compare
+bench_scratch rb-parse-bench
 
 fx=$repo/tests/fixtures
 inputs=(

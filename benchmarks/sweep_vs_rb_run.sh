@@ -5,14 +5,11 @@
 # in A B B A pairs; prints each run's IO/s and the median ratio sweep / rb-run. Not part of CI.
 #   benchmarks/sweep_vs_rb_run.sh [BUILD_DIR=build-bench] [pairs=3] [seconds=3]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 PAIRS=${2:-3}
 SECONDS_PER_RUN=${3:-3}
-source "$repo/benchmarks/release_build.sh"
-release_build "$BUILD" raidbench-suite rb-run
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rb-sweep-bench.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+bench_build "${1:-}" raidbench-suite rb-run
+bench_scratch rb-sweep-bench
 
 sweep() {
   "$BUILD/examples/tools/suite/raidbench" sweep iometer --buffered --bs 4k --read-pct 100 --pattern random --qd 1 \

@@ -13,21 +13,18 @@
 # Usage: benchmarks/verify_vs_fio.sh [BUILD_DIR=build-bench] [PAIRS=3] [SECS=5] [DIR=/var/tmp]
 # DIR must be a filesystem that takes O_DIRECT (not tmpfs).
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-build=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 pairs=${2:-3}
 secs=${3:-5}
 parent=${4:-/var/tmp}
 
 command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio > /dev/null; }
-source "$repo/benchmarks/release_build.sh"
-release_build "$build" rb-run
-rb=$build/examples/tools/run/rb-run
+bench_build "${1:-}" rb-run
+rb=$BUILD/examples/tools/run/rb-run
 
-work=$(mktemp -d "$parent/rb-verify-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-file=$work/rb-run.0
-out=$work/out
+bench_scratch rb-verify-bench "$parent"
+file=$WORK/rb-run.0
+out=$WORK/out
 mkdir "$out"
 
 # MB/s of a JSON report: rb-run's write rate and final pass, or fio's write and verify-read rates.
@@ -44,11 +41,11 @@ text = open(sys.argv[1]).read()
 j = json.loads(text[text.index("{"):])["jobs"][0]  # after the notes fio prints first
 print(j["write"]["bw_bytes"] / 1e6, j["read"]["bw_bytes"] / 1e6)' "$1"; }
 
-rb_args=("$rb" --dir "$work" --rw randwrite --bs 4k --size 256M --keep --json --no-controller --no-progress)
+rb_args=("$rb" --dir "$WORK" --rw randwrite --bs 4k --size 256M --keep --json --no-controller --no-progress)
 rb_writes=(--time 0 --ops 65536)
 fio_args=(fio --name=job --filename="$file" --size=256M --rw=randwrite --bs=4k --ioengine=psync --thread
           --invalidate=0 --randrepeat=1 --output-format=json)
-"$rb" --dir "$work" --rw write --bs 1M --size 256M --fdatasync 0 --time 0 --ops 256 --keep --json --no-controller --no-progress > /dev/null
+"$rb" --dir "$WORK" --rw write --bs 1M --size 256M --fdatasync 0 --time 0 --ops 256 --keep --json --no-controller --no-progress > /dev/null
 
 for mode in buffered direct; do
   flag=() fflag=()
@@ -56,9 +53,9 @@ for mode in buffered direct; do
   for ((i = 0; i < pairs; i++)); do
     "${rb_args[@]}" "${rb_writes[@]}" "${flag[@]}" > "$out/$mode.rb.$i"
     "${fio_args[@]}" "${fflag[@]}" > "$out/$mode.fio.$i"
-    rm -f "$work/rb-run.journal"
+    rm -f "$WORK/rb-run.journal"
     "${rb_args[@]}" "${rb_writes[@]}" "${flag[@]}" --verify > "$out/$mode.rbv.$i"
-    rm -f "$work/rb-run.journal"
+    rm -f "$WORK/rb-run.journal"
     "${fio_args[@]}" "${fflag[@]}" --verify=crc32c --do_verify=1 > "$out/$mode.fiov.$i"
   done
 done
@@ -95,7 +92,7 @@ for variant in plain batch1 batch64; do
   extra=()
   [[ $variant == batch1 ]] && extra=(--verify --journal-batch 1)
   [[ $variant == batch64 ]] && extra=(--verify --journal-batch 64)
-  rm -f "$work/rb-run.journal"
+  rm -f "$WORK/rb-run.journal"
   "${rb_args[@]}" --time "$secs" --fdatasync 1 "${extra[@]}" > "$out/j.$variant"
   python3 -c '
 import json, sys

@@ -62,45 +62,53 @@ BOOST_AUTO_TEST_CASE(labels_are_escaped_and_invalid_utf8_replaced) {
 BOOST_AUTO_TEST_CASE(values_states_and_absent_fields) {
   const auto inv = hand_made();
   const auto text = format_prometheus(inv, judged(inv));
-  BOOST_TEST(has_line(text, "# HELP raidbench_controller_cache_bytes Controller cache memory size."));
-  BOOST_TEST(has_line(text, "# TYPE raidbench_controller_cache_bytes gauge"));
-  BOOST_TEST(has_line(text, "raidbench_controller_cache_bytes{controller=\"0\"} 1073741824"));
-  BOOST_TEST(has_line(text, "raidbench_battery_charge_ratio{controller=\"0\"} 0.425"));
-  BOOST_TEST(has_line(text, "raidbench_battery_ok{controller=\"0\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"charging\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_battery_state{controller=\"0\",state=\"optimal\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_vd_state{controller=\"0\",vd=\"0\",state=\"degraded\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"rebuild\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"resync\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_vd_optimal{controller=\"0\",vd=\"0\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_vd_progress_ratio{controller=\"0\",vd=\"0\"} 0.125"));
-  BOOST_TEST(has_line(text, "raidbench_vd_write_back{controller=\"0\",vd=\"0\"} 1"));
-  BOOST_TEST(has_line(text, "# TYPE raidbench_pd_media_errors_total counter"));
-  BOOST_TEST(has_line(text, "raidbench_pd_media_errors_total{controller=\"0\",pd=\"32:0\"} 3"));
-  // The second drive at 32:0 and the drive without an address get their positions.
-  BOOST_TEST(has_line(text, "raidbench_pd_info{controller=\"0\",pd=\"#2\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_pd_info{controller=\"0\",pd=\"#3\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1"));
+  const char* lines[] = {
+      "# HELP raidbench_controller_cache_bytes Controller cache memory size.",
+      "# TYPE raidbench_controller_cache_bytes gauge",
+      "raidbench_controller_cache_bytes{controller=\"0\"} 1073741824",
+      "raidbench_battery_charge_ratio{controller=\"0\"} 0.425",
+      "raidbench_battery_ok{controller=\"0\"} 0",
+      "raidbench_battery_state{controller=\"0\",state=\"charging\"} 1",
+      "raidbench_battery_state{controller=\"0\",state=\"optimal\"} 0",
+      "raidbench_vd_state{controller=\"0\",vd=\"0\",state=\"degraded\"} 1",
+      "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"rebuild\"} 1",
+      "raidbench_vd_operation{controller=\"0\",vd=\"0\",operation=\"resync\"} 0",
+      "raidbench_vd_optimal{controller=\"0\",vd=\"0\"} 0",
+      "raidbench_vd_progress_ratio{controller=\"0\",vd=\"0\"} 0.125",
+      "raidbench_vd_write_back{controller=\"0\",vd=\"0\"} 1",
+      "# TYPE raidbench_pd_media_errors_total counter",
+      "raidbench_pd_media_errors_total{controller=\"0\",pd=\"32:0\"} 3",
+      // The second drive at 32:0 and the drive without an address get their positions.
+      "raidbench_pd_info{controller=\"0\",pd=\"#2\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1",
+      "raidbench_pd_info{controller=\"0\",pd=\"#3\",model=\"\",serial=\"\",firmware=\"\",media=\"\",interface=\"\"} 1",
+      "# TYPE raidbench_verdict gauge",
+      "raidbench_findings{severity=\"info\"} 0",
+      "raidbench_findings{severity=\"warning\"} 3",
+      "raidbench_findings{severity=\"critical\"} 1",
+  };
+  for (const std::string line : lines) BOOST_TEST(has_line(text, line), line);
   // What no tool told is not written as 0.
   BOOST_TEST(text.find("raidbench_pd_temperature_celsius") == std::string::npos);
   BOOST_TEST(text.find("raidbench_battery_present{controller=\"0\"} 1") != std::string::npos);
   BOOST_TEST(text.find("raidbench_vd_strip_bytes") == std::string::npos);
   BOOST_TEST(text.find("raidbench_pd_state{controller=\"0\",pd=\"#2\"") == std::string::npos);
   // The charging battery, the write-back it leaves unprotected and the rebuild warn; the degraded
-  // array is critical. Each verdict that fired is a series; the counts are of those series.
-  BOOST_TEST(has_line(text, "# TYPE raidbench_verdict gauge"));
-  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"degraded_array\",severity=\"critical\",subject=\"controller 0 / VD 0\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"array_busy\",severity=\"warning\",subject=\"controller 0 / VD 0\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"battery_unhealthy\",severity=\"warning\",subject=\"controller 0\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"write_back_without_battery\",severity=\"warning\",subject=\"controller 0 / VD 0\"} 1"));
-  BOOST_TEST(count_series(text, "raidbench_verdict{") == 4u);
-  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"info\"} 0"));
-  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"warning\"} 3"));
-  BOOST_TEST(has_line(text, "raidbench_findings{severity=\"critical\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"write_back_without_battery\",severity=\"warning\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"degraded_array\",severity=\"critical\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"array_busy\",severity=\"warning\"} 1"));
-  BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"battery_unhealthy\",severity=\"warning\"} 1"));
-  BOOST_TEST(count_series(text, "raidbench_check_findings{") == 4u);
+  // array is critical. Each verdict that fired is a series, and its check's count is 1; the counts
+  // are of those series.
+  struct fired {
+    std::string rule, severity, subject;
+  };
+  const fired verdicts[] = {{"degraded_array", "critical", "controller 0 / VD 0"},
+                            {"array_busy", "warning", "controller 0 / VD 0"},
+                            {"battery_unhealthy", "warning", "controller 0"},
+                            {"write_back_without_battery", "warning", "controller 0 / VD 0"}};
+  for (const auto& v : verdicts) {
+    BOOST_TEST(has_line(text, "raidbench_verdict{rule=\"" + v.rule + "\",severity=\"" + v.severity + "\",subject=\"" + v.subject + "\"} 1"),
+               v.rule);
+    BOOST_TEST(has_line(text, "raidbench_check_findings{check=\"" + v.rule + "\",severity=\"" + v.severity + "\"} 1"), v.rule);
+  }
+  BOOST_TEST(count_series(text, "raidbench_verdict{") == std::size(verdicts));
+  BOOST_TEST(count_series(text, "raidbench_check_findings{") == std::size(verdicts));
   BOOST_TEST(has_line(text, "raidbench_parse_warnings 0"));
   BOOST_TEST(promtool_check(text) == "");
 }

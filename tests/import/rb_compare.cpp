@@ -382,28 +382,37 @@ BOOST_AUTO_TEST_CASE(import_failures_say_why) {
   BOOST_TEST(quoted_side.status == 0, quoted_side.err);
   BOOST_TEST(contains(row(quoted_side.out, "one_write/open_datasync ops_per_second"), "24739.0 ops/s +15.2 % faster"));
   BOOST_TEST(contains(compare("--import=" + quoted((dir / "quoted.txt").string())).out, "note: read after removing the mail quoting"));
-  // A database benchmark is named as one.
-  std::ofstream(dir / "oltp.txt") << "sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\n"
-                                     "Number of threads: 8\n\nSQL statistics:\n    queries performed:\n        read: 1400000\n"
-                                     "    transactions: 100000 (1663.37 per sec.)\n";
-  const auto oltp = compare(quoted((dir / "oltp.txt").string()) + " " + seed("sysbench-0.4.12-fileio-rndrw-kernel3.8.txt"));
-  BOOST_TEST(oltp.status == 1);
-  BOOST_TEST(one_line(oltp), oltp.err);
-  BOOST_TEST(contains(oltp.err, "oltp.txt: a sysbench OLTP run: a database benchmark, which raidbench does not import"));
-  // A known tool in a layout no importer reads: the tool and the first line after its banner.
-  std::ofstream(dir / "future.txt") << "sysbench 9.0 (a layout of the future)\n\nThroughput in a new shape: 12 things/s\n";
-  const auto future = compare(quoted((dir / "future.txt").string()) + " " + seed("sysbench-0.4.12-fileio-rndrw-kernel3.8.txt"));
-  BOOST_TEST(future.status == 1);
-  BOOST_TEST(one_line(future), future.err);
-  BOOST_TEST(contains(future.err, "looks like sysbench's output (line 1: 'sysbench 9.0 (a layout of the future)') in a layout raidbench does "
-                                  "not read; the first line it could not read: line 3: 'Throughput in a new shape: 12 things/s'"));
-  // A recognised text whose figures do not read: the importer's reason and the first line it could not read.
-  std::ofstream(dir / "garbled.txt") << "5 seconds per test\nCompare file sync methods using one 8kB write:\n        open_datasync   garbled\n";
-  const auto garbled = compare(quoted((dir / "garbled.txt").string()) + " " + seed("pg_test_fsync-9.1-perc-h730.txt"));
-  BOOST_TEST(garbled.status == 1);
-  BOOST_TEST(one_line(garbled), garbled.err);
-  BOOST_TEST(contains(garbled.err, "pg_test_fsync: no 'ops/sec' figure under a section heading; the first line it could not read: "
-                                   "'open_datasync   garbled'"));
+  // A text that does not import, beside a real capture: one line on standard error, exit 1.
+  struct refused {
+    const char* file;
+    std::string text, other_side, error;
+  };
+  const refused cases[] = {
+      // A database benchmark is named as one.
+      {"oltp.txt",
+       "sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\n"
+       "Number of threads: 8\n\nSQL statistics:\n    queries performed:\n        read: 1400000\n"
+       "    transactions: 100000 (1663.37 per sec.)\n",
+       "sysbench-0.4.12-fileio-rndrw-kernel3.8.txt", "oltp.txt: a sysbench OLTP run: a database benchmark, which raidbench does not import"},
+      // A known tool in a layout no importer reads: the tool and the first line after its banner.
+      {"future.txt", "sysbench 9.0 (a layout of the future)\n\nThroughput in a new shape: 12 things/s\n",
+       "sysbench-0.4.12-fileio-rndrw-kernel3.8.txt",
+       "looks like sysbench's output (line 1: 'sysbench 9.0 (a layout of the future)') in a layout raidbench does "
+       "not read; the first line it could not read: line 3: 'Throughput in a new shape: 12 things/s'"},
+      // A recognised text whose figures do not read: the importer's reason and the first line it could not read.
+      {"garbled.txt", "5 seconds per test\nCompare file sync methods using one 8kB write:\n        open_datasync   garbled\n",
+       "pg_test_fsync-9.1-perc-h730.txt",
+       "pg_test_fsync: no 'ops/sec' figure under a section heading; the first line it could not read: 'open_datasync   garbled'"},
+  };
+  for (const auto& c : cases) {
+    BOOST_TEST_CONTEXT(c.file) {
+      std::ofstream(dir / c.file) << c.text;
+      const auto r = compare(quoted((dir / c.file).string()) + " " + seed(c.other_side));
+      BOOST_TEST(r.status == 1);
+      BOOST_TEST(one_line(r), r.err);
+      BOOST_TEST(contains(r.err, c.error));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(impossible_reports_are_refused) {

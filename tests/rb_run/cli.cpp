@@ -56,15 +56,17 @@ BOOST_AUTO_TEST_CASE(usage_errors_give_one_line_and_exit_2_touching_nothing) {
     BOOST_TEST(!fs::exists(scratch), args);
     BOOST_TEST(!fs::exists("out.json"), args);
   }
-  const auto line = [&](const std::string& args) { return raidbench::test::expect_usage_error(run + args, "rb-run"); };
-  BOOST_TEST(line("--time 0x10") == "rb-run: --time: '0x10' is not a decimal number from 0 to 604800 (see --help)\n");
-  BOOST_TEST(line("--threads 100000") == "rb-run: --threads: '100000' is not a whole number from 1 to 1024 (see --help)\n");
-  BOOST_TEST(line("--json out.json") ==
-             "rb-run: unexpected argument 'out.json' (--json takes its file attached: --json=out.json) (see --help)\n");
-  BOOST_TEST(line("--json=") == "rb-run: --json= needs a file name (see --help)\n");
-  BOOST_TEST(line("--bogus") == "rb-run: unknown option '--bogus' (see --help)\n");
-  BOOST_TEST(line("--size") == "rb-run: --size needs a value (see --help)\n");
-  BOOST_TEST(line("--fsync 1 --fdatasync 1") == "rb-run: --fsync and --fdatasync exclude each other (see --help)\n");
+  // The line itself, for a few of them.
+  const std::pair<std::string, std::string> lines[] = {
+      {"--time 0x10", "rb-run: --time: '0x10' is not a decimal number from 0 to 604800 (see --help)\n"},
+      {"--threads 100000", "rb-run: --threads: '100000' is not a whole number from 1 to 1024 (see --help)\n"},
+      {"--json out.json", "rb-run: unexpected argument 'out.json' (--json takes its file attached: --json=out.json) (see --help)\n"},
+      {"--json=", "rb-run: --json= needs a file name (see --help)\n"},
+      {"--bogus", "rb-run: unknown option '--bogus' (see --help)\n"},
+      {"--size", "rb-run: --size needs a value (see --help)\n"},
+      {"--fsync 1 --fdatasync 1", "rb-run: --fsync and --fdatasync exclude each other (see --help)\n"},
+  };
+  for (const auto& [args, expected] : lines) BOOST_TEST(raidbench::test::expect_usage_error(run + args, "rb-run") == expected);
 }
 
 BOOST_AUTO_TEST_CASE(version_and_help) {

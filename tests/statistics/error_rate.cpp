@@ -23,20 +23,13 @@ double share(std::size_t hits, std::size_t n) { return static_cast<double>(hits)
 
 BOOST_AUTO_TEST_CASE(one_setup_shows_a_call_in_at_most_5_percent_of_comparisons) {
   // The noisiest setting of the power table (CV 20 %, 5 runs a side, 18 rows): 10,000 comparisons.
-  scenario s;
-  s.cv = 0.2;
+  const scenario s{.cv = 0.2};
   const auto lognormal = simulate(s, 10000, 1);
   BOOST_TEST(wilson_95(lognormal.with_a_wrong_call, lognormal.comparisons).high <= 0.05, share(lognormal.with_a_wrong_call, lognormal.comparisons));
   // Heavy tails, stalls, three runs a side, a warm-up trend inside every side: 2,000 each.
-  scenario heavy = s, hiccups = s, warm_up = s;
-  heavy.kind = scatter::heavy_tailed;
-  heavy.runs = 3;
-  hiccups.kind = scatter::hiccups;
-  hiccups.cv = 0.05;
-  hiccups.runs = 3;
-  warm_up.cv = 0.05;
-  warm_up.drift = drift_kind::each_side;
-  warm_up.drift_per_run = 0.03;
+  const scenario heavy{.runs = 3, .cv = 0.2, .kind = scatter::heavy_tailed};
+  const scenario hiccups{.runs = 3, .cv = 0.05, .kind = scatter::hiccups};
+  const scenario warm_up{.cv = 0.05, .drift = drift_kind::each_side, .drift_per_run = 0.03};
   for (const auto& x : {heavy, hiccups, warm_up}) {
     const auto t = simulate(x, 2000, 2);
     BOOST_TEST(wilson_95(t.with_a_wrong_call, t.comparisons).high <= 0.05, share(t.with_a_wrong_call, t.comparisons));
@@ -45,8 +38,7 @@ BOOST_AUTO_TEST_CASE(one_setup_shows_a_call_in_at_most_5_percent_of_comparisons)
 
 BOOST_AUTO_TEST_CASE(the_check_fails_a_rule_without_the_multiplicity_correction) {
   // Each row at 5 % on its own and no minimum effect: most comparisons of 18 rows contain a call.
-  scenario s;
-  s.cv = 0.2;
+  const scenario s{.cv = 0.2};
   change_rule uncorrected;
   uncorrected.alpha = 0.05 * 18;
   uncorrected.min_effect = 0;

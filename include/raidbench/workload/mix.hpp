@@ -3,6 +3,7 @@
 #include <concepts>
 #include <string_view>
 
+#include "raidbench/core/fixed_name.hpp"
 #include "raidbench/workload/policy_of.hpp"
 #include "raidbench/workload/slot.hpp"
 
@@ -25,14 +26,19 @@ struct reads_t : policy_of<raidbench::slot::mix, kind::reads, "read"> {};
 struct writes_t : policy_of<raidbench::slot::mix, kind::writes, "write"> {};
 /// Only writes, over data that must already be there (no file is created or extended).
 struct rewrite_t : policy_of<raidbench::slot::mix, kind::rewrite, "rewrite"> {};
-/// Reads and writes mixed by a ratio of reads to writes, as sysbench's --file-rw-ratio (1.5).
-struct read_write {
+/// Reads and writes in a ratio of reads to writes, `reads_per_write`, mixed as kind K says: the
+/// values and name of read_write and interleaved.
+template <mix::kind K, detail::fixed_name Name>
+struct by_ratio {
   using slot = raidbench::slot::mix;
-  static constexpr std::string_view name = "read_write";
-  static constexpr mix::kind kind = mix::kind::random_mix;
+  static constexpr std::string_view name = Name.view();
+  static constexpr mix::kind kind = K;
   double reads_per_write = 1.5;
   constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
 };
+
+/// Reads and writes mixed by a ratio of reads to writes, as sysbench's --file-rw-ratio (1.5).
+using read_write = by_ratio<kind::random_mix, "read_write">;
 /// Reads and writes mixed by the share of reads in percent, as fio's rwmixread or IOMeter.
 struct read_percent {
   using slot = raidbench::slot::mix;
@@ -44,13 +50,7 @@ struct read_percent {
 
 /// Reads and writes in a ratio, chosen without chance: a read whenever (reads + 1) / (writes + 1) of
 /// the thread is below `reads_per_write`, else a write, as sysbench 1.0's rndrw does.
-struct interleaved {
-  using slot = raidbench::slot::mix;
-  static constexpr std::string_view name = "interleaved";
-  static constexpr mix::kind kind = mix::kind::interleaved;
-  double reads_per_write = 1.5;
-  constexpr double read_fraction() const noexcept { return reads_per_write / (reads_per_write + 1.0); }
-};
+using interleaved = by_ratio<kind::interleaved, "interleaved">;
 
 /// Only writes, for a tool whose options choose between writing and rewriting at run time: with
 /// `over_existing` they go over data already there, as `rewrite`, else they create and extend files,

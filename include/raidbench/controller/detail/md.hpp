@@ -1,6 +1,7 @@
 #pragma once
 /// Names shared by the Linux md parsers (mdstat, mdadm): personalities and array numbers.
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -11,14 +12,10 @@ namespace raidbench::detail::md {
 
 /// RAID level from md's personality name ("raid10", "linear", "multipath").
 inline std::optional<raid_level> parse_personality(std::string_view s) {
-  if (iequals(s, "raid0")) return raid_level::raid0;
-  if (iequals(s, "raid1")) return raid_level::raid1;
-  if (iequals(s, "raid4")) return raid_level::raid4;
-  if (iequals(s, "raid5")) return raid_level::raid5;
-  if (iequals(s, "raid6")) return raid_level::raid6;
-  if (iequals(s, "raid10")) return raid_level::raid10;
-  if (iequals(s, "linear")) return raid_level::linear;
-  if (iequals(s, "multipath")) return raid_level::multipath;
+  // md names its personalities as the model names these levels.
+  for (const auto level : {raid_level::raid0, raid_level::raid1, raid_level::raid4, raid_level::raid5, raid_level::raid6,
+                           raid_level::raid10, raid_level::linear, raid_level::multipath})
+    if (iequals(s, to_string(level))) return level;
   return std::nullopt;
 }
 
