@@ -89,6 +89,12 @@ BOOST_AUTO_TEST_CASE(unknown_when_nothing_can_be_judged) {
   check(rb_ctrl("--plugin --json /dev/null"), 3, "UNKNOWN: --json, --prometheus and --plugin print on stdout one at a time");
 }
 
+BOOST_AUTO_TEST_CASE(unknown_for_a_controller_arcconf_cannot_read) {
+  // "Controller Status : Inaccessible" above empty lists: nothing is known, not "0 arrays, healthy".
+  check(plugin("controllers/arcconf/getconfig-1-asr7805q-arcconf-7-controller-inaccessible.txt"), 3,
+        "UNKNOWN: the input describes no controller, battery, array or drive");
+}
+
 BOOST_AUTO_TEST_CASE(unknown_for_a_dump_cut_short) {
   // Each capture stops where a copy or a killed tool could stop it: in the middle of a line its
   // parser cannot read. What followed is unknown, so nothing is judged, even a failed array above the

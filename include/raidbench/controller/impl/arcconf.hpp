@@ -167,7 +167,6 @@ Controller Locked
 Controller Mode
 Controller Password
 Controller Password Unlock Attempts Remaining
-Controller Status
 Controller World Wide Name
 Copyback
 Countdown Timer
@@ -486,13 +485,15 @@ class reader : public line_reader<reader> {
       finish_logical();
       finish_array();
       ctrl_ = false;  // each GETCONFIG dump is about one controller
+      unreachable_ = false;
       part_ = part::top;
       return;
     }
     if (iequals(s, "Command completed successfully.")) return;
     if (major_header(s)) return;
-    if (iequals(s, "No logical devices configured") && part_ == part::logical) ensure_controller().coverage.arrays = true;
-    if (iequals(s, "No physical devices attached") && part_ == part::physical) ensure_controller().coverage.drives = true;
+    // An empty list says there is nothing only when arcconf could read the controller.
+    if (iequals(s, "No logical devices configured") && part_ == part::logical && !unreachable_) ensure_controller().coverage.arrays = true;
+    if (iequals(s, "No physical devices attached") && part_ == part::physical && !unreachable_) ensure_controller().coverage.drives = true;
     const auto kv = split(s);
     bool read = false;
     switch (part_) {
@@ -557,7 +558,12 @@ class reader : public line_reader<reader> {
     if (block_ == "green backup information") return green_backup_key(c.battery, key, value);
     if (block_ == "controller zmm information") return zmm_key(c.battery, key, value);
     if (battery_block || backup_block || supercap_block) return battery_key(c.battery, key, value, battery_block);
-    if (iequals(key, "Controller Model")) {
+    if (iequals(key, "Controller Status")) {
+      // "Inaccessible" (an arcconf too old for the card): nothing below is the controller's. The
+      // model has no field for the controller's own health, so it is a warning.
+      unreachable_ = !iequals(value, "Optimal") && !iequals(value, "Okay");
+      if (unreachable_) warn("controller status '" + std::string(value) + "': arcconf could not read the controller, its lists are not judged");
+    } else if (iequals(key, "Controller Model")) {
       if (!value.empty()) c.model = std::string(value);
     } else if (iequals(key, "Controller Serial Number")) {
       if (!value.empty()) c.serial = std::string(value);
@@ -875,6 +881,7 @@ class reader : public line_reader<reader> {
   }
 
   bool ctrl_ = false;  // inv_.controllers.back() belongs to the current GETCONFIG dump
+  bool unreachable_ = false;  // its "Controller Status" says arcconf could not read it
   part part_ = part::top;
   std::string block_;                 // sub-heading inside "Controller information", lower case
   std::optional<unsigned> vd_;        // logical device being read
