@@ -20,7 +20,8 @@ enum class on_unreadable { fail, skip };
 /// one `mdadm --detail` per array); dumps of different tools are listed side by side, since they
 /// describe different controllers (or the same one twice). `notes` receives one line per parse
 /// warning ("warning: NAME:LINE: text") and per skipped text ("skipped NAME: why"). Each text is read
-/// by the first parser of `parsers` that recognises it.
+/// by the first parser of `parsers` that recognises it. A text that stops in the middle of a line its
+/// parser cannot read was cut short and counts as unreadable.
 RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
                                                     std::vector<std::string>& notes,
                                                     std::span<const parser_entry> parsers = shipped_parsers);

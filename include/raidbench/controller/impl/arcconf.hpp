@@ -167,7 +167,6 @@ Controller Locked
 Controller Mode
 Controller Password
 Controller Password Unlock Attempts Remaining
-Controller Status
 Controller World Wide Name
 Copyback
 Countdown Timer
@@ -219,6 +218,9 @@ FW Locked for Update
 Failed Read Recovers
 Failed Write Recovers
 Failed stripes
+Fan 1 status
+Fan 2 status
+Fan 3 status
 Format Errors
 Full Stripe Size
 Functional Mode
@@ -271,9 +273,20 @@ Master Key
 Master Key Identifier
 Master Key Reset in Progress
 Max Value Since Powered On
+MaxCache Assigned
+MaxCache Capable
+MaxCache Dirty Page Threshold
+MaxCache Read Cache Pool Size
+MaxCache Read, Write Balance Factor
+MaxCache flush and fetch rate
+MaxCache read cache setting
+MaxCache read cache status
+MaxCache write cache setting
+MaxCache write cache status
 MaxIQ cache setting
 MaxIQ preferred cache setting
 Maximum Link Rate
+Maximum SSDs allowed in MaxCache pool
 Maximum Temperature
 Maximum Voltage
 Measurements With Signature
@@ -330,6 +343,8 @@ Post Prompt Timeout
 Power Consumption
 Power State
 Power settings
+Power supply 1 status
+Power supply 2 status
 Primary Boot Volume
 Programmed Max Speed
 Protected by Hot-Spare
@@ -363,6 +378,7 @@ SMBus Device Type
 SSD I/O Bypass
 SSD I/O Bypass Mixing
 SSD Smart Trip Wearout
+SSDs assigned to MaxCache pool
 Sanitize Erase Support
 Sanitize Lock Anti-Freeze Support
 Sanitize Lock Freeze Support
@@ -469,13 +485,15 @@ class reader : public line_reader<reader> {
       finish_logical();
       finish_array();
       ctrl_ = false;  // each GETCONFIG dump is about one controller
+      unreachable_ = false;
       part_ = part::top;
       return;
     }
     if (iequals(s, "Command completed successfully.")) return;
     if (major_header(s)) return;
-    if (iequals(s, "No logical devices configured") && part_ == part::logical) ensure_controller().coverage.arrays = true;
-    if (iequals(s, "No physical devices attached") && part_ == part::physical) ensure_controller().coverage.drives = true;
+    // An empty list says there is nothing only when arcconf could read the controller.
+    if (iequals(s, "No logical devices configured") && part_ == part::logical && !unreachable_) ensure_controller().coverage.arrays = true;
+    if (iequals(s, "No physical devices attached") && part_ == part::physical && !unreachable_) ensure_controller().coverage.drives = true;
     const auto kv = split(s);
     bool read = false;
     switch (part_) {
@@ -538,8 +556,14 @@ class reader : public line_reader<reader> {
     const bool backup_block = block_ == "controller cache backup unit information";
     const bool supercap_block = block_ == "supercap information";
     if (block_ == "green backup information") return green_backup_key(c.battery, key, value);
+    if (block_ == "controller zmm information") return zmm_key(c.battery, key, value);
     if (battery_block || backup_block || supercap_block) return battery_key(c.battery, key, value, battery_block);
-    if (iequals(key, "Controller Model")) {
+    if (iequals(key, "Controller Status")) {
+      // "Inaccessible" (an arcconf too old for the card): nothing below is the controller's. The
+      // model has no field for the controller's own health, so it is a warning.
+      unreachable_ = !iequals(value, "Optimal") && !iequals(value, "Okay");
+      if (unreachable_) warn("controller status '" + std::string(value) + "': arcconf could not read the controller, its lists are not judged");
+    } else if (iequals(key, "Controller Model")) {
       if (!value.empty()) c.model = std::string(value);
     } else if (iequals(key, "Controller Serial Number")) {
       if (!value.empty()) c.serial = std::string(value);
@@ -597,6 +621,16 @@ class reader : public line_reader<reader> {
     } else {
       return false;
     }
+    return true;
+  }
+
+  // Series 5/6 "Controller ZMM Information": "Status : ZMM Optimal", "ZMM not installed". The
+  // zero-maintenance module keeps the cache in flash on a supercapacitor's charge.
+  bool zmm_key(battery& b, std::string_view key, std::string_view value) {
+    if (!iequals(key, "Status")) return false;
+    if (istarts_with(value, "ZMM ")) value = trim(value.substr(4));
+    battery_key(b, key, value, false);
+    if (b.present == true) b.kind = battery_kind::supercap;
     return true;
   }
 
@@ -847,6 +881,7 @@ class reader : public line_reader<reader> {
   }
 
   bool ctrl_ = false;  // inv_.controllers.back() belongs to the current GETCONFIG dump
+  bool unreachable_ = false;  // its "Controller Status" says arcconf could not read it
   part part_ = part::top;
   std::string block_;                 // sub-heading inside "Controller information", lower case
   std::optional<unsigned> vd_;        // logical device being read

@@ -2,8 +2,10 @@
 // collect_inventory's definition (see core/linkage.hpp): included by collect.hpp when header-only,
 // compiled once in raidbench_compiled otherwise.
 #include <algorithm>
+#include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,18 @@ inline void add_md_array(inventory& into, inventory&& from) {
   for (auto& d : array.physical_drives) host.physical_drives.push_back(std::move(d));
   for (auto& w : from.warnings) into.warnings.push_back(std::move(w));
 }
+
+// A text that stops in the middle of a line its parser could not read was cut short (a copy that
+// stopped, a tool killed while it printed): what follows the cut is unknown, so the text is not
+// judged. A last line without its newline that the parser reads ("Command completed successfully."
+// pasted without one) is whole; a text that yields no controller is reported as such. The reason,
+// or empty when the text ends cleanly.
+inline std::string cut_short(std::string_view text, const inventory& inv) {
+  if (text.empty() || text.back() == '\n' || inv.controllers.empty()) return {};
+  const auto last_line = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  const bool unread = std::any_of(inv.warnings.begin(), inv.warnings.end(), [&](const warning& w) { return w.line == last_line; });
+  return unread ? fmt::format("the text stops in the middle of line {}, which is not read: it looks cut short", last_line) : std::string();
+}
 }  // namespace detail
 
 RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output> texts, on_unreadable unreadable,
@@ -37,6 +51,8 @@ RAIDBENCH_API expected<inventory> collect_inventory(std::vector<captured_output>
   std::vector<inventory> by_tool;
   for (auto& t : texts) {
     auto inv = parse_any(t.text, parsers);
+    if (inv)
+      if (auto why = detail::cut_short(t.text, *inv); !why.empty()) inv = fail(std::move(why));
     if (!inv) {
       if (unreadable == on_unreadable::fail) return fail(fmt::format("{}: {}", t.name, inv.message()));
       notes.push_back(fmt::format("skipped {}: {}", t.name, inv.message()));

@@ -114,6 +114,12 @@ inline std::string healthy_summary(const inventory& inv) {
 RAIDBENCH_API plugin_output monitoring_plugin_output(const inventory& inv, const std::vector<verdict>& verdicts) {
   namespace pd = detail::plugin_detail;
   if (inv.controllers.empty()) return plugin_unknown("no controller in the input");
+  // A controller the input says nothing about (an arcconf that could not read it) is not healthy.
+  if (std::none_of(inv.controllers.begin(), inv.controllers.end(), [](const controller& c) {
+        const coverage in = covered(c);
+        return in.controller || in.battery || in.arrays || in.drives;
+      }))
+    return plugin_unknown("the input describes no controller, battery, array or drive");
   plugin_output out{plugin_status::ok, {}};
   std::string problems;
   for (const severity level : {severity::critical, severity::warning})
