@@ -13,7 +13,7 @@ build=${RAIDBENCH_BUILD_DIR:-$here/build-main}
 # Built as the test command builds and tests the tools (cmake/shipping.cmake: clang++, -O2, Release).
 cmake -C "$here/cmake/shipping.cmake" -S "$here" -B "$build" -G Ninja \
       -DRAIDBENCH_BUILD_TESTS=OFF -DRAIDBENCH_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target tools >/dev/null
+cmake --build "$build" -j "$(nproc)" --target raidbench-tools >/dev/null
 echo "raidbench's tools ($("$build/examples/tools/suite/raidbench" --version)):" >&2
 sed 's/^/  /' "$build/shipped-tools.txt" >&2
 [[ ${RAIDBENCH_BUILD_ONLY:-} == 1 ]] && exit 0

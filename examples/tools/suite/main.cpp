@@ -252,16 +252,16 @@ int run_suite(int argc, char** argv) {
   report.device_under_test = raidbench::tie_controller(report.context, controller, o.controller);
   const plan p = plan_for(o, report.context.ram_bytes);
   report.sizes = {p.sequential_size, p.set_size, p.set_files, p.commit_seconds, p.random_seconds, o.direct};
+  const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
+  if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
+    give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
+                        raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
   // Said before the run, not only in the verdicts after it: the random tests may measure memory.
   if (!o.direct && report.context.ram_bytes && p.set_size < *report.context.ram_bytes)
     std::fprintf(stderr,
                  "raidbench: the random tests' files (%s) are smaller than RAM (%s): the page cache may serve their reads; "
                  "--direct runs them with O_DIRECT, --full uses files of twice the RAM\n",
                  raidbench::format_iec(p.set_size).c_str(), raidbench::format_iec(*report.context.ram_bytes).c_str());
-  const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
-  if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
-    give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
-                        raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
 
   const std::string seq = s.file("seq.dat");
   const std::string commit = s.file("commit.dat");
