@@ -89,7 +89,8 @@ if(RAIDBENCH_BUILD_EXAMPLES)
     install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tools)
     install(FILES packaging/bash-completion DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
             RENAME ${name} COMPONENT tools)
-    if(RAIDBENCH_HELP2MAN)
+    # A sanitized build ships nothing (tests/package/ skips it): its tools make no man pages.
+    if(RAIDBENCH_HELP2MAN AND NOT RAIDBENCH_SANITIZE)
       # From the built tool's own --help, so the page cannot disagree with it.
       set(page ${PROJECT_BINARY_DIR}/man/${name}.1)
       add_custom_command(OUTPUT ${page}.gz
