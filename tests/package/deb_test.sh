@@ -12,8 +12,8 @@ set -euo pipefail
 build_dir=$1 source_dir=$2 deb_dir=$3 compiler=$4
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-runtime=$(ls "$deb_dir"/raidbench_*.deb) dev=$(ls "$deb_dir"/raidbench-dev_*.deb) ||
-  fail "expected raidbench_*.deb and raidbench-dev_*.deb in $deb_dir (package.build_deb)"
+runtime=$(ls "$deb_dir"/raidbench_*.deb) || fail "no raidbench_*.deb in $deb_dir (package.build_deb)"
+dev=$(ls "$deb_dir"/raidbench-dev_*.deb) || fail "no raidbench-dev_*.deb in $deb_dir (package.build_deb)"
 work=$(mktemp -d /tmp/raidbench-deb.XXXXXX)
 installed=0
 cleanup() {

@@ -365,7 +365,7 @@ inline int print_calibration(const std::vector<raidbench::comparison_side>& side
   const auto noise = raidbench::measure_noise(sides);
   if (!noise) die(noise.message());
   if (format == "json") {
-    raidbench::tools::print_out(json_text(nlohmann::json(*noise)) + "\n");
+    raidbench::tools::print_out(report_json_text(nlohmann::json(*noise)) + "\n");
     return raidbench::tools::stdout_complete(progname) ? 0 : 1;
   }
   std::string out = raidbench::noise_text(*noise);
