@@ -132,10 +132,11 @@ BOOST_AUTO_TEST_CASE(ssacli_drive_cache_verdicts_carry_their_subject_and_evidenc
   BOOST_TEST(c.at("cache_bytes") == 2147483648u);
   BOOST_TEST(c.at("virtual_drives").size() == 2u);
   BOOST_TEST(c.at("physical_drives").size() == 8u);
-  // The JSON's keys: the inventory and the verdicts, each verdict with all its fields.
+  // The JSON's keys: the build that wrote it, the inventory and the verdicts, each verdict with all its fields.
   std::vector<std::string> keys;
   for (const auto& [key, value] : j.items()) keys.push_back(key);
-  BOOST_TEST(keys == (std::vector<std::string>{"inventory", "verdicts"}));
+  BOOST_TEST(keys == (std::vector<std::string>{"build", "inventory", "verdicts"}));
+  BOOST_TEST(j.at("build").at("version") == "0.1.0");
   const auto f = fired(j);
   BOOST_TEST_REQUIRE(f.size() == 2u);
   for (std::size_t i = 0; i < f.size(); ++i) {

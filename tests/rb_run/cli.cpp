@@ -148,7 +148,12 @@ BOOST_AUTO_TEST_CASE(a_run_prints_json_and_removes_only_what_it_created) {
                        " --controller-file " + dump);
   BOOST_TEST_REQUIRE(r.status == 0, r.out);
   const auto j = nlohmann::json::parse(r.out);
-  // The storage part every tool's JSON has: the controller read, its tie to the disk, the verdicts.
+  // The storage part every tool's JSON has: the build that measured, the controller read, its tie
+  // to the disk, the verdicts. The build is --version's.
+  const auto version = shell(std::string(RB_RUN) + " --version");
+  BOOST_TEST(version.out == "raidbench " + j.at("build").at("version").get<std::string>() + " (" +
+                                j.at("build").at("build_type").get<std::string>() + ", " +
+                                j.at("build").at("compiler").get<std::string>() + ")\n", version.out);
   BOOST_TEST(j.at("controller").at("inventory").at("source") == "megacli");
   BOOST_TEST(j.at("device_under_test").is_object());
   std::set<std::string> rules;

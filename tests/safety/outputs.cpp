@@ -34,7 +34,8 @@ using raidbench::test::slurp;
 const std::string fixtures = RAIDBENCH_FIXTURES_DIR;
 const std::string dd_log = fixtures + "/imports/dd/gnu-dd-coreutils8-si-iec-5-runs-crlf-chhanz.txt";
 const std::string pdlist = fixtures + "/controllers/megacli/pdlist-16-drives-2-unconfigured-bad.txt";
-const std::string suite = std::string(RAIDBENCH_TOOL) + " --quick --size 4M --test-seconds 0.1 --no-progress --no-controller";
+// --direct: files smaller than RAM are otherwise said on stderr, which these tests read whole.
+const std::string suite = std::string(RAIDBENCH_TOOL) + " --quick --size 4M --test-seconds 0.1 --direct --no-progress --no-controller";
 const std::string sweep = std::string(RAIDBENCH_TOOL) + " sweep atto --quick --bs 512k,1m --size 1M --buffered --no-progress";
 
 struct shell_end {
@@ -238,8 +239,8 @@ BOOST_AUTO_TEST_CASE(a_closed_pipe_or_terminal_is_one_line_and_status_1_in_raidb
     std::string line;
     std::string kept;
   };
-  const std::vector<std::string> quick = {RAIDBENCH_TOOL, "--quick", "--size", "4M", "--test-seconds", "0.1", "--no-progress",
-                                          "--no-controller", "--dir", "scratch"};
+  const std::vector<std::string> quick = {RAIDBENCH_TOOL, "--quick", "--size", "4M", "--test-seconds", "0.1", "--direct",
+                                          "--no-progress", "--no-controller", "--dir", "scratch"};
   const std::vector<stream_case> cases = {
       {quick, "raidbench: write error on standard output: ", "report.json"},
       {{RB_RUN, "--size", "1M", "--time", "0.2", "--no-progress", "--dir", "scratch"}, "rb-run: write error on standard output: ", ""},

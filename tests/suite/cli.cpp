@@ -2,9 +2,14 @@
 // one line and exit 1, nothing left behind; the spellings of an option and of the report.
 #include <boost/test/unit_test.hpp>
 
-#include <filesystem>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <regex>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -107,6 +112,57 @@ BOOST_AUTO_TEST_CASE(spellings_of_the_options_and_of_the_report) {
   BOOST_TEST(!fs::exists("report.json"));  // in the test's working directory: no file without --report
 }
 
+// Without --report, each run writes report-HOST-TIME.json, and report.json is a copy of the latest
+// (a regular file, not a link); files smaller than RAM are said at the start unless --direct, which
+// opens the random tests' files with O_DIRECT. The report records its sizes and build.
+BOOST_AUTO_TEST_CASE(default_report_names_and_direct) {
+  temp_dir dir;
+  auto in_dir = [&](const std::string& extra) {
+    return run_tool("/bin/sh", {"-c", "cd '" + dir.path().string() + "' && exec '" RAIDBENCH_TOOL "' --quick --no-controller "
+                                      "--no-progress --size 2M --test-seconds 0.05 --dir s " + extra});
+  };
+  const tool_run first = in_dir("");
+  BOOST_TEST_REQUIRE(first.exit_code == 0, first.err);
+  BOOST_TEST(first.err.starts_with("raidbench: the random tests' files (2 MiB) are smaller than RAM ("), first.err);
+  BOOST_TEST(first.err.find("--direct runs them with O_DIRECT") != std::string::npos, first.err);
+  const tool_run second = in_dir("--direct");
+  BOOST_TEST_REQUIRE(second.exit_code == 0, second.err);
+  BOOST_TEST(second.err.find("smaller than RAM") == std::string::npos, second.err);
+
+  std::vector<fs::path> reports;
+  for (const auto& e : fs::directory_iterator(dir.path()))
+    if (e.path().filename().string().starts_with("report-")) reports.push_back(e.path());
+  std::sort(reports.begin(), reports.end());
+  BOOST_TEST_REQUIRE(reports.size() == 2u);
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  // Two runs within one second: the second name gets "-2".
+  const std::regex named("report-" + std::string(host) + R"(-\d{8}T\d{6}Z(-2)?\.json)");
+  for (const auto& r : reports) BOOST_TEST(std::regex_match(r.filename().string(), named), r.filename().string());
+  const fs::path latest = dir / "report.json";
+  BOOST_TEST(fs::is_regular_file(fs::symlink_status(latest)));
+  auto read = [](const fs::path& p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+  };
+  const auto newest = read(latest);
+  BOOST_TEST((newest == read(reports[0]) || newest == read(reports[1])));
+  BOOST_TEST(newest.at("sizes").at("random_direct") == true);
+  BOOST_TEST(second.out.find("report written to ./report-" + std::string(host) + "-") != std::string::npos, second.out);
+  BOOST_TEST(second.out.find(" (the latest also in ./report.json)\n") != std::string::npos, second.out);
+
+  const auto older = read(reports[0]) == newest ? read(reports[1]) : read(reports[0]);
+  BOOST_TEST(older.at("sizes") == nlohmann::json::parse(R"({"sequential_bytes": 2097152, "file_set_bytes": 2097152,
+      "file_set_files": 2, "commit_seconds": 0.05, "random_seconds": 0.05, "random_direct": false})"));
+  BOOST_TEST(older.at("build").at("version") == "0.1.0");
+  for (const auto& t : newest.at("tests")) {
+    const std::string name = t.at("name"), flags = t.at("result").at("workload").at("open_flags");
+    if (name.starts_with("rnd")) BOOST_TEST(flags.find("direct") != std::string::npos, name);
+  }
+  for (const auto& t : older.at("tests"))
+    if (t.at("name").get<std::string>().starts_with("rnd")) BOOST_TEST(t.at("result").at("workload").at("open_flags") == "none");
+}
+
 // --steady runs the random tests in rounds until steady or --max-rounds; --ramp's warm-up is not counted.
 BOOST_AUTO_TEST_CASE(steady_and_ramp) {
   temp_dir dir;
@@ -188,7 +244,8 @@ BOOST_AUTO_TEST_CASE(dir_that_is_a_file_and_files_that_exist) {
 
   fs::create_directory(dir / "scratch");
   std::ofstream(dir / "scratch" / "seq.dat") << "someone else's";
-  r = run_tool(RAIDBENCH_TOOL, {"--dir", (dir / "scratch").string(), "--report", (dir / "r.json").string()});
+  // --direct: without it, files smaller than RAM are said first.
+  r = run_tool(RAIDBENCH_TOOL, {"--dir", (dir / "scratch").string(), "--report", (dir / "r.json").string(), "--direct"});
   BOOST_TEST(r.exit_code == 1);
   BOOST_TEST(r.err == "raidbench: " + (dir / "scratch" / "seq.dat").string() +
                           " exists already; raidbench only writes files it creates\n");

@@ -1,13 +1,16 @@
 // raidbench: the seed suite in one command. In a scratch directory it creates and removes, it runs a
 // dd-style sequential write and read-back (buffered and O_DIRECT), pg_test_fsync's commit methods,
 // and sysbench fileio's rndrw and rndrd; then prints the storage context, the controller summary,
-// a results table and the verdicts, and writes the report as JSON (./report.json, --report, --json).
+// a results table and the verdicts, and writes the report as JSON (by default
+// ./report-HOST-TIME.json and its copy ./report.json; --report, --json).
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -56,8 +59,9 @@ namespace {
 struct options {
   fs::path dir = "./raidbench-scratch";
   bool dir_named = false;  // --dir given: a link there is the user's to follow
-  std::optional<fs::path> report = fs::path("./report.json");  // none: --json alone, without --report
-  std::string report_option = "--report";                      // how the user named it, for messages
+  std::optional<fs::path> report;       // none: --json alone, without --report
+  std::optional<fs::path> latest_copy;  // the default report's copy under a stable name
+  std::string report_option = "--report";  // how the user named it, for messages
   raidbench::tools::json_output json;
   std::string mode = "default";
   std::optional<std::uint64_t> size;
@@ -68,9 +72,29 @@ struct options {
   unsigned repeat = 1;
   raidbench::controller_request controller;
   bool progress = true;
+  bool direct = false;
   fs::path html;
   raidbench::tools::verify_options verification;
 };
+
+/// "./report-db01-20261202T073000Z.json": this host and the UTC time, one file per run; a name an
+/// earlier run took in the same second gets "-2", "-3", ….
+fs::path default_report_name() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') std::snprintf(host, sizeof host, "localhost");
+  std::string name;
+  for (const char* c = host; *c; ++c)  // a host name is a file name's part here: no '/' or blanks
+    name += (std::isalnum(static_cast<unsigned char>(*c)) || *c == '-' || *c == '.') ? *c : '_';
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &utc);
+  const std::string base = fmt::format("./report-{}-{}", name, stamp);
+  fs::path path = base + ".json";
+  for (int n = 2; fs::exists(fs::symlink_status(path)); ++n) path = fmt::format("{}-{}.json", base, n);
+  return path;
+}
 
 options parse(int argc, char** argv) {
   options o;
@@ -80,9 +104,12 @@ options parse(int argc, char** argv) {
   cl.path("--dir DIR", o.dir,
           "scratch directory (default ./raidbench-scratch; created and removed if new; only raidbench's own files are ever "
           "removed)");
-  cl.flag("--quick", quick, "about 20-30 s: 256 MiB files, 1 s per commit method, 4 s random tests");
+  cl.flag("--quick", quick, "256 MiB files, 1 s per commit method, 4 s random tests");
   cl.flag("--full", full, "as the write-ups: files of at least 2x RAM, 5 s per commit method, 60 s random tests");
   cl.exclusive({"--quick", "--full"});
+  cl.flag("--direct", o.direct,
+          "run the random tests (rndrw, rndrd) with O_DIRECT, so that files smaller than RAM measure the storage, not "
+          "the page cache");
   cl.size("--size SIZE", o.size, 1ull << 20, 1ull << 50,
           "size of the sequential file and of the file set, in whole MiB up to 1 PiB (overrides the mode's)");
   cl.decimal("--test-seconds SECONDS", o.test_seconds, 0.001, 86400,
@@ -96,7 +123,8 @@ options parse(int argc, char** argv) {
            "run each test N times in a row, 1 to 100 (default 1), and report the median run with the spread of all N; "
            "rb-compare judges noise from them (N >= 3)");
   raidbench::tools::add_controller_options(cl, o.controller);
-  cl.path("--report FILE", report, "where to write the JSON report (default ./report.json)");
+  cl.path("--report FILE", report,
+          "where to write the JSON report (default ./report-HOST-TIME.json, copied to ./report.json)");
   o.json.add_to(cl, "the report");
   cl.path("--html FILE", o.html, "also write the report as a self-contained HTML page with charts");
   cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress output on stderr");
@@ -106,9 +134,11 @@ options parse(int argc, char** argv) {
                                        "acknowledged writes (docs/verify.md); exit status 3 on any error, the file set and "
                                        "the journal are then kept",
                                        "DIR/rndrw.journal; after a crash: rb-run --verify-only --journal FILE");
-  cl.footer(R"(The default takes about 1-2 minutes: 1 GiB files, 2 s per commit method, 15 s random tests.
-The report goes to ./report.json, or to the file --report FILE or --json=FILE names; --json alone
-prints it on stdout instead of the text and writes no file unless --report names one.
+  cl.footer(R"(The default: 1 GiB files, 2 s per commit method, 15 s random tests (docs/suite.md: the modes' times).
+The report goes to ./report-HOST-TIME.json (this host's name, the UTC start time, 20261202T073000Z)
+and its copy ./report.json (the latest run's, replaced whole), or to the file --report FILE or
+--json=FILE names; --json alone prints it on stdout instead of the text and writes no file unless
+--report names one.
 SIZE takes a unit: 4k, 1M, 1GiB (binary), 64MB (decimal).
 Ctrl-C stops the running test, removes the scratch files and prints what was measured (exit 130).
 Examples:
@@ -125,7 +155,7 @@ Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N s
   if (cl.given("--report") && o.json.file) cl.usage_error("--report and --json=FILE both name the report: give one");
   if (cl.given("--report")) o.report = report;
   else if (o.json.file) o.report = *o.json.file, o.report_option = "--json";
-  else if (o.json.to_stdout()) o.report.reset();
+  else if (!o.json.to_stdout()) o.report = default_report_name(), o.latest_copy = fs::path("./report.json"), o.report_option = "the report";
   return o;
 }
 
@@ -179,7 +209,8 @@ int run_suite(int argc, char** argv) {
   // Outputs that would replace an input or each other, refused before anything runs.
   std::vector<raidbench::tools::named_file> outputs, inputs;
   if (o.report)
-    outputs.push_back({o.report_option == "--json" ? o.json.shown() : "--report " + o.report->string(), *o.report});
+    outputs.push_back({o.report_option == "--json" ? o.json.shown() : o.report_option + " " + o.report->string(), *o.report});
+  if (o.latest_copy) outputs.push_back({"the report's copy " + o.latest_copy->string(), *o.latest_copy});
   if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
   for (const auto& f : o.controller.files) inputs.push_back({"--controller-file " + f.string(), f});
   if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
@@ -194,6 +225,9 @@ int run_suite(int argc, char** argv) {
   if (o.report)
     if (auto writable = raidbench::tools::check_output_file(*o.report); !writable)
       die(fmt::format("{}: {}", o.report_option, writable.message()));
+  if (o.latest_copy)
+    if (auto writable = raidbench::tools::check_output_file(*o.latest_copy); !writable)
+      die(fmt::format("the report's copy: {}", writable.message()));
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) die(fmt::format("--html: {}", writable.message()));
 
@@ -217,10 +251,17 @@ int run_suite(int argc, char** argv) {
   if (o.ramp_seconds > 0) report.rounds += fmt::format(", after a {} s ramp not counted", o.ramp_seconds);
   report.device_under_test = raidbench::tie_controller(report.context, controller, o.controller);
   const plan p = plan_for(o, report.context.ram_bytes);
+  report.sizes = {p.sequential_size, p.set_size, p.set_files, p.commit_seconds, p.random_seconds, o.direct};
   const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
   if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
     give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
                         raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
+  // Said before the run, not only in the verdicts after it: the random tests may measure memory.
+  if (!o.direct && report.context.ram_bytes && p.set_size < *report.context.ram_bytes)
+    std::fprintf(stderr,
+                 "raidbench: the random tests' files (%s) are smaller than RAM (%s): the page cache may serve their reads; "
+                 "--direct runs them with O_DIRECT, --full uses files of twice the RAM\n",
+                 raidbench::format_iec(p.set_size).c_str(), raidbench::format_iec(*report.context.ram_bytes).c_str());
 
   const std::string seq = s.file("seq.dat");
   const std::string commit = s.file("commit.dat");
@@ -271,11 +312,11 @@ int run_suite(int argc, char** argv) {
                    [&](const auto& ro) { return prepare_file_set(s.dir, p.set_files, p.set_size, ro, verified.get()); }, {}, {}});
   steps.push_back({"rndrw 16 KiB fsync/100", "all", false, true, p.random_seconds, 0, {}, {},
                    [&](const auto& ro, unsigned round, double seconds) {
-                     return random_read_write(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
+                     return random_read_write(s.dir, p.set_files, p.set_size, {seconds, round, o.direct}, ro, verified.get());
                    }});
   steps.push_back({"rndrd 16 KiB", "read", false, true, p.random_seconds, 0, {}, {},
                    [&](const auto& ro, unsigned round, double seconds) {
-                     return random_read(s.dir, p.set_files, p.set_size, seconds, round, ro, verified.get());
+                     return random_read(s.dir, p.set_files, p.set_size, {seconds, round, o.direct}, ro, verified.get());
                    }});
 
   raidbench::tools::progress_display progress("raidbench", o.progress, steps.size());
@@ -377,16 +418,21 @@ int run_suite(int argc, char** argv) {
   const raidbench::verify::verification_report checked{verified.get(), final_pass ? &*final_pass : nullptr, false, {}, verify_failed};
   nlohmann::json j = report;
   if (verified) j["verification"] = raidbench::verify::verification_json(checked);
-  const bool json_written = o.report && written(o.report_option.c_str(), raidbench::tools::write_output_file(*o.report, j.dump(2) + "\n"));
+  const std::string json_text = j.dump(2) + "\n";
+  const bool json_written = o.report && written(o.report_option.c_str(), raidbench::tools::write_output_file(*o.report, json_text));
+  const bool copy_written =
+      json_written && o.latest_copy && written("the report's copy", raidbench::tools::write_output_file(*o.latest_copy, json_text));
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
   if (o.json.to_stdout()) {
-    raidbench::tools::print_out(j.dump(2) + "\n");
+    raidbench::tools::print_out(json_text);
   } else {
     raidbench::tools::print_out(format_report(report, controller_text));
     if (verified) raidbench::tools::print_out("\n" + raidbench::verify::format_verification(checked));
   }
   if (!o.html.empty()) written("--html", raidbench::tools::write_output_file(o.html, report_html(report, controller_text)));
-  if (json_written && !o.json.to_stdout()) raidbench::tools::print_out(fmt::format("\nreport written to {}\n", o.report->string()));
+  if (json_written && !o.json.to_stdout())
+    raidbench::tools::print_out(fmt::format("\nreport written to {}{}\n", o.report->string(),
+                                            copy_written ? fmt::format(" (the latest also in {})", o.latest_copy->string()) : ""));
   if (!raidbench::tools::stdout_complete("raidbench") || !complete) return 1;
   if (verify_failed) {
     std::fprintf(stderr, "raidbench: verification found errors; the file set and journal %s are kept\n", journal.c_str());

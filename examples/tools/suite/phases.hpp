@@ -46,14 +46,21 @@ expected<result> commit_test(held_directory& dir, const std::string& file, commi
 expected<result> prepare_file_set(held_directory& dir, std::uint32_t files, std::uint64_t total, const run_options& ro,
                                   raidbench::verify::session* verified = nullptr);
 
-/// sysbench fileio rndrw: 16 KiB random reads and writes 1.5:1, fsync every 100 writes; `round`
-/// picks the random stream, so the rounds of a steady-state run do not replay each other's blocks.
-expected<result> random_read_write(held_directory& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                                   std::uint64_t round, const run_options& ro, raidbench::verify::session* verified = nullptr);
+/// How a random test runs: `round` picks the random stream, so the rounds of a steady-state run do
+/// not replay each other's blocks; `direct` opens the files with O_DIRECT (--direct).
+struct random_run {
+  double seconds = 0;
+  std::uint64_t round = 0;
+  bool direct = false;
+};
 
-/// sysbench fileio rndrd: 16 KiB random reads (`round` as above).
-expected<result> random_read(held_directory& dir, std::uint32_t files, std::uint64_t total, double seconds,
-                             std::uint64_t round, const run_options& ro, raidbench::verify::session* verified = nullptr);
+/// sysbench fileio rndrw: 16 KiB random reads and writes 1.5:1, fsync every 100 writes.
+expected<result> random_read_write(held_directory& dir, std::uint32_t files, std::uint64_t total, random_run how,
+                                   const run_options& ro, raidbench::verify::session* verified = nullptr);
+
+/// sysbench fileio rndrd: 16 KiB random reads.
+expected<result> random_read(held_directory& dir, std::uint32_t files, std::uint64_t total, random_run how,
+                             const run_options& ro, raidbench::verify::session* verified = nullptr);
 
 /// The prefix of the file set's names in the scratch directory.
 inline constexpr const char* file_set_prefix = "rndrw.";

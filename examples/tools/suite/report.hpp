@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/context/context_json.hpp"
+#include "raidbench/report/build_json.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/verdicts.hpp"
 #include "raidbench/result/rates.hpp"
@@ -49,9 +50,36 @@ struct test_outcome {
   }
 };
 
+/// The sizes and times a run used (its mode's, or --size and --test-seconds): runs compare only
+/// with runs of the same sizes (rb-compare --fleet).
+struct suite_sizes {
+  std::uint64_t sequential_bytes = 0;  // the sequential file
+  std::uint64_t file_set_bytes = 0;    // the random tests' file set, all files together
+  std::uint32_t file_set_files = 0;
+  double commit_seconds = 0;  // per commit method
+  double random_seconds = 0;  // per random test
+  bool direct = false;        // --direct: the random tests opened the files with O_DIRECT
+  bool operator==(const suite_sizes&) const = default;
+};
+
+inline void to_json(nlohmann::json& j, const suite_sizes& s) {
+  j = {{"sequential_bytes", s.sequential_bytes}, {"file_set_bytes", s.file_set_bytes}, {"file_set_files", s.file_set_files},
+       {"commit_seconds", s.commit_seconds},     {"random_seconds", s.random_seconds}, {"random_direct", s.direct}};
+}
+inline void from_json(const nlohmann::json& j, suite_sizes& s) {
+  j.at("sequential_bytes").get_to(s.sequential_bytes);
+  j.at("file_set_bytes").get_to(s.file_set_bytes);
+  j.at("file_set_files").get_to(s.file_set_files);
+  j.at("commit_seconds").get_to(s.commit_seconds);
+  j.at("random_seconds").get_to(s.random_seconds);
+  j.at("random_direct").get_to(s.direct);
+}
+
 /// Everything one suite run produced.
 struct suite_report {
   std::string mode;         // quick, default, full
+  suite_sizes sizes;
+  nlohmann::json build = raidbench::build_json();  // the tool's version, build type and compiler
   unsigned repeat = 1;      // --repeat: runs per test
   std::string scratch_dir;
   bool interrupted = false;
@@ -123,6 +151,8 @@ inline void to_json(nlohmann::json& j, const suite_report& r) {
   j = {{"schema", "raidbench.suite_report"},
        {"schema_version", suite_report_schema_version},
        {"mode", r.mode},
+       {"sizes", r.sizes},
+       {"build", r.build},
        {"repeat", r.repeat},
        {"scratch_dir", r.scratch_dir},
        {"interrupted", r.interrupted},
@@ -137,6 +167,8 @@ inline void to_json(nlohmann::json& j, const suite_report& r) {
 inline void from_json(const nlohmann::json& j, suite_report& r) {
   if (j.at("schema") != "raidbench.suite_report") throw nlohmann::json::other_error::create(501, "not a raidbench suite report", &j);
   j.at("mode").get_to(r.mode);
+  r.build = j.value("build", nlohmann::json());  // older reports lack these two
+  if (const auto it = j.find("sizes"); it != j.end()) it->get_to(r.sizes);
   r.repeat = j.value("repeat", 1u);
   j.at("scratch_dir").get_to(r.scratch_dir);
   j.at("interrupted").get_to(r.interrupted);

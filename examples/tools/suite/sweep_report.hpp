@@ -12,6 +12,7 @@
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/core/units.hpp"
+#include "raidbench/report/build_json.hpp"
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/run/sweep.hpp"
 #include "report.hpp"
@@ -163,6 +164,7 @@ inline nlohmann::json sweep_json(const sweep_outcome& o) {
                       {"result", reported(p)}});
   return {{"schema", "raidbench.sweep"},
           {"schema_version", sweep_schema_version},
+          {"build", raidbench::build_json()},
           {"kind", std::string(raidbench::to_string(o.plan.kind))},
           {"direct", o.plan.direct},
           {"file_size", o.plan.file_size},

@@ -1,5 +1,6 @@
 #pragma once
-/// Many hosts' runs side by side (rb-compare --fleet): per test the fleet's median and quartiles,
+/// Many hosts' runs side by side (rb-compare --fleet): only runs of one tool, mode and sizes (the
+/// most hosts'; the others are left out, named with why), per test the fleet's median and quartiles,
 /// each host against the peers with the same hardware (controller models, RAID levels, disk
 /// models), and each host whose controller or context facts differ from the majority of its peers.
 /// A host is flagged by performance when its figure lies outside its peers' Tukey fences (the
@@ -106,11 +107,28 @@ inline bool is_setting_fact(const std::string& key) {
   return key == "kernel" || key == "file system" || key == "mount options";
 }
 
+// A host's settings: the setting facts, and the version of the tool that measured.
+inline std::map<std::string, std::string> settings_of(const run_record& r) {
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : r.facts)
+    if (is_setting_fact(k)) out[k] = v;
+  if (r.version) out["tool version"] = *r.version;
+  return out;
+}
+
 inline std::string hardware_key(const run_record& r) {
   std::string key;
   for (const auto& [k, v] : r.facts)
     if (is_hardware_fact(k)) key += (key.empty() ? "" : ", ") + k + " " + v;
   return key.empty() ? std::string("hardware unknown") : key;
+}
+
+// What a run ran, beyond its tests' names: runs are compared only with runs of the same.
+inline std::string workload_of(const run_record& r) {
+  std::string key;
+  for (const char* k : {"mode", "sizes"})
+    if (const auto it = r.facts.find(k); it != r.facts.end()) key += fmt::format("{}{} {}", key.empty() ? "" : ", ", k, it->second);
+  return key.empty() ? std::string("mode and sizes unknown") : key;
 }
 
 // The figure a test is judged by: ops/s when it has it, else its first higher-is-better figure.
@@ -129,10 +147,21 @@ inline fleet_comparison compare_fleet(const std::vector<fleet_host>& hosts) {
   fleet_comparison out;
   if (hosts.empty()) return out;
   out.tool = hosts.front().run.tool;
+  // The workload the most hosts of the tool ran (the first host's on a tie) is the one compared.
+  std::map<std::string, std::size_t> ran;
+  for (const auto& h : hosts)
+    if (h.run.tool == out.tool) ++ran[workload_of(h.run)];
+  std::string workload = workload_of(hosts.front().run);
+  for (const auto& [w, n] : ran)
+    if (n > ran[workload]) workload = w;
   std::map<std::string, std::vector<const fleet_host*>> groups;
   for (const auto& h : hosts) {
     if (h.run.tool != out.tool) {
       out.notes.push_back(fmt::format("{}: a {} run among {} runs, left out", h.name, h.run.tool, out.tool));
+      continue;
+    }
+    if (const std::string w = workload_of(h.run); w != workload) {
+      out.notes.push_back(fmt::format("{}: left out: it ran {}; the {} hosts compared ran {}", h.name, w, ran[workload], workload));
       continue;
     }
     const std::string key = hardware_key(h.run);
@@ -198,21 +227,21 @@ inline fleet_comparison compare_fleet(const std::vector<fleet_host>& hosts) {
       out.notes.push_back(fmt::format("{} host(s) with {}: too few to judge against each other", members.size(), key));
       continue;
     }
+    std::map<const fleet_host*, std::map<std::string, std::string>> settings;
     std::set<std::string> keys;
     for (const fleet_host* h : members)
-      for (const auto& [k, v] : h->run.facts)
-        if (is_setting_fact(k)) keys.insert(k);
+      for (const auto& [k, v] : settings[h] = settings_of(h->run)) keys.insert(k);
     for (const auto& k : keys) {
       std::map<std::string, std::size_t> count;
       for (const fleet_host* h : members) {
-        const auto it = h->run.facts.find(k);
-        ++count[it == h->run.facts.end() ? std::string("unknown") : it->second];
+        const auto it = settings[h].find(k);
+        ++count[it == settings[h].end() ? std::string("unknown") : it->second];
       }
       const auto majority = std::max_element(count.begin(), count.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
       if (majority->second * 2 <= members.size()) continue;  // no majority: nothing is odd
       for (const fleet_host* h : members) {
-        const auto it = h->run.facts.find(k);
-        const std::string value = it == h->run.facts.end() ? std::string("unknown") : it->second;
+        const auto it = settings[h].find(k);
+        const std::string value = it == settings[h].end() ? std::string("unknown") : it->second;
         if (value != majority->first)
           out.flags.push_back({h->name, "fact", fmt::format("{} is {}; {} of {} peers of the same hardware: {}", k, value,
                                                             majority->second, members.size(), majority->first)});

@@ -150,11 +150,23 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
       }
     }
     if (const auto* i = at(j, "interrupted"); i && i->is_boolean()) base.interrupted = i->get<bool>();
+    if (const auto* b = at(j, "build"); b && b->is_object())  // "build" since 0.1.0's reports (report/build_json.hpp)
+      if (const auto* v = at(*b, "version"); v && v->is_string()) base.version = v->get<std::string>();
     if (const auto* v = at(j, "verdicts"); v && v->is_array())
       for (const auto& one : *v)
         if (auto x = one.get<verdict>(); x.fired) base.verdicts.push_back(std::move(x));
     if (schema == "raidbench.suite_report") {
       base.tool = "raidbench";
+      // What the runs ran: compared only with runs of the same (compare/fleet.hpp).
+      put(base.facts, "mode", at(j, "mode"));
+      if (const auto* s = at(j, "sizes"); s && s->is_object())
+        base.facts["sizes"] = fmt::format("sequential {} B, file set {} B in {} files, {} s per commit method, {} s per random test{}",
+                                          fact_text(s->value("sequential_bytes", nlohmann::json())),
+                                          fact_text(s->value("file_set_bytes", nlohmann::json())),
+                                          fact_text(s->value("file_set_files", nlohmann::json())),
+                                          fact_text(s->value("commit_seconds", nlohmann::json())),
+                                          fact_text(s->value("random_seconds", nlohmann::json())),
+                                          s->value("random_direct", false) ? ", random tests O_DIRECT" : "");
       const auto* tests = at(j, "tests");
       if (!tests || !tests->is_array()) return fail(source + ": a suite report without \"tests\"");
       std::size_t repeats = 1;

@@ -11,6 +11,7 @@
 
 #include "raidbench/context/context_json.hpp"
 #include "raidbench/controller/gather.hpp"
+#include "raidbench/report/build_json.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/report/controller_section.hpp"
@@ -36,10 +37,12 @@ inline std::vector<verdict> judge_run(const storage_context& context, const std:
   return judge(facts{&context, controller ? &controller->inv : nullptr, owner, results, {}}, rules);
 }
 
-/// Adds "context", "controller", "device_under_test" and the "verdicts" already made to a tool's JSON.
+/// Adds "build" (report/build_json.hpp), "context", "controller", "device_under_test" and the
+/// "verdicts" already made to a tool's JSON.
 inline void add_storage_json(nlohmann::json& j, const storage_context& context,
                              const std::optional<controller_snapshot>& controller, const device_ownership& owner,
                              const std::vector<verdict>& verdicts) {
+  j["build"] = build_json();
   j["context"] = context;
   j["controller"] = controller ? nlohmann::json(*controller) : nlohmann::json();
   j["device_under_test"] = owner;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "raidbench/report/build_json.hpp"
 #include "raidbench/report/controller_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -15,7 +16,7 @@
 namespace raidbench {
 
 RAIDBENCH_API nlohmann::json controller_report_json(const inventory& inv, const std::vector<verdict>& verdicts) {
-  return {{"inventory", inv}, {"verdicts", verdicts}};
+  return {{"build", build_json()}, {"inventory", inv}, {"verdicts", verdicts}};
 }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const controller_snapshot& s) {

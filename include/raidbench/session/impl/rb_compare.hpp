@@ -36,6 +36,7 @@
 #include "raidbench/compare/native_import.hpp"
 #include "raidbench/compare/noise_calibration.hpp"
 #include "raidbench/compare/printable.hpp"
+#include "raidbench/report/build_json.hpp"
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
 #include "raidbench/session/command_line.hpp"
@@ -224,6 +225,12 @@ inline options parse(int argc, char** argv) {
 // JSON as printed: bytes that are not UTF-8 (a name read from a file) become U+FFFD instead of an exception.
 inline std::string json_text(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace); }
 
+// A report of this rb-compare's, with the build that made it (report/build_json.hpp).
+inline std::string report_json_text(nlohmann::json j) {
+  j["build"] = raidbench::build_json();
+  return json_text(j);
+}
+
 // One imported run, alone: JSON, or a short listing of its tests and figures.
 inline int print_import(const std::string& path, const std::string& format) {
   const auto runs = read_runs(path);
@@ -358,7 +365,7 @@ inline int print_calibration(const std::vector<raidbench::comparison_side>& side
   const auto noise = raidbench::measure_noise(sides);
   if (!noise) die(noise.message());
   if (format == "json") {
-    raidbench::tools::print_out(json_text(nlohmann::json(*noise)) + "\n");
+    raidbench::tools::print_out(report_json_text(nlohmann::json(*noise)) + "\n");
     return raidbench::tools::stdout_complete(progname) ? 0 : 1;
   }
   std::string out = raidbench::noise_text(*noise);
@@ -449,10 +456,10 @@ inline int run_tool(int argc, char** argv) {
     for (const auto& [host, file] : files) inputs.push_back({file.string(), file});
     check_outputs(o, inputs);
     const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet, files));
-    const std::string text = o.format == "json"       ? json_text(raidbench::fleet_json(fleet)) + "\n"
+    const std::string text = o.format == "json"       ? report_json_text(raidbench::fleet_json(fleet)) + "\n"
                              : o.format == "markdown" ? raidbench::fleet_markdown(fleet)
                                                       : raidbench::fleet_text(fleet);
-    return finish(o, text, [&] { return fleet_html(fleet); }, [&] { return json_text(raidbench::fleet_json(fleet)); });
+    return finish(o, text, [&] { return fleet_html(fleet); }, [&] { return report_json_text(raidbench::fleet_json(fleet)); });
   }
 
   std::vector<std::vector<std::string>> side_files;
@@ -514,11 +521,11 @@ inline int run_tool(int argc, char** argv) {
   }
   const auto c = raidbench::compare_sides(sides, compare);
   if (!c) die(c.message());
-  const std::string text = o.format == "json"       ? json_text(raidbench::comparison_json(*c, verdicts)) + "\n"
+  const std::string text = o.format == "json"       ? report_json_text(raidbench::comparison_json(*c, verdicts)) + "\n"
                            : o.format == "csv"      ? raidbench::comparison_csv(*c)
                            : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
                                                     : raidbench::comparison_text(*c, verdicts);
-  return finish(o, text, [&] { return compare_html(*c, verdicts); }, [&] { return json_text(raidbench::comparison_json(*c, verdicts)); });
+  return finish(o, text, [&] { return compare_html(*c, verdicts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
 }
 
 }  // namespace raidbench::detail::rb_compare
