@@ -158,7 +158,7 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
     if (schema == "raidbench.suite_report") {
       base.tool = "raidbench";
       // What the runs ran: compared only with runs of the same (compare/fleet.hpp).
-      put(base.facts, "mode", at(j, "mode"));
+      if (const auto* m = at(j, "mode"); m && m->is_string() && !m->get<std::string>().empty()) base.facts["mode"] = m->get<std::string>();
       if (const auto* s = at(j, "sizes"); s && s->is_object())
         base.facts["sizes"] = fmt::format("sequential {} B, file set {} B in {} files, {} s per commit method, {} s per random test{}",
                                           fact_text(s->value("sequential_bytes", nlohmann::json())),
