@@ -31,6 +31,7 @@
 #include "../common/progress_display.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "../common/verify_options.hpp"
+#include "raidbench/session/durability_option.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -70,6 +71,7 @@ struct options {
   bool progress = true;
   fs::path html;
   raidbench::tools::verify_options verification;
+  std::optional<raidbench::durability_proof> durability;
 };
 
 options parse(int argc, char** argv) {
@@ -96,6 +98,7 @@ options parse(int argc, char** argv) {
            "run each test N times in a row, 1 to 100 (default 1), and report the median run with the spread of all N; "
            "rb-compare judges noise from them (N >= 3)");
   raidbench::tools::add_controller_options(cl, o.controller);
+  raidbench::tools::add_durability_option(cl, o.durability);
   cl.path("--report FILE", report, "where to write the JSON report (default ./report.json)");
   o.json.add_to(cl, "the report");
   cl.path("--html FILE", o.html, "also write the report as a self-contained HTML page with charts");
@@ -363,7 +366,8 @@ int run_suite(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named);
+  report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named,
+                                         raidbench::shipped_rules, o.durability);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   // The JSON first, then the text, then the page: one that cannot be written is one line and exit

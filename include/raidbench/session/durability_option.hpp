@@ -20,7 +20,11 @@ inline constexpr const char* durability_help =
 /// Reads the proof `file` names; throws std::invalid_argument with the one-line reason.
 inline durability_proof durability_option_value(const std::string& file, bool asserted = false) {
   auto proof = read_durability_proof(file);
-  if (!proof) throw std::invalid_argument(proof.message());
+  if (!proof) {
+    // The option's error quotes the file first: said once.
+    const std::string& m = proof.message();
+    throw std::invalid_argument(m.starts_with(file + " ") ? m.substr(file.size() + 1) : m);
+  }
   proof->asserted = asserted;
   return std::move(*proof);
 }
