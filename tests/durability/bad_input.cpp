@@ -121,6 +121,26 @@ BOOST_AUTO_TEST_CASE(a_server_that_answers_garbage_or_another_version_is_one_lin
   one_line(run_shell(rb_durable + " write --server 127.0.0.1 --target x"), 2, "rb-durable write: --server: '127.0.0.1' is not an address");
 }
 
+BOOST_AUTO_TEST_CASE(the_server_answers_garbage_with_an_error_and_goes_on_serving) {
+  temp_dir dir;
+  durable_server server(dir / "record", dir.path());
+  // A request it cannot take: "error …" and the connection closed; nothing recorded.
+  const std::string connect = "exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(server.port()) + "; ";
+  auto r = run_shell("bash -c " + quoted(connect + "printf 'rb-durable-protocol 1\\nbegin zz 4096 65536 0 a name\\n' >&3; cat <&3"));
+  BOOST_TEST(r.out == "rb-durable-protocol 1 ok\nerror a begin request that does not parse\n", r.out + r.err);
+  r = run_shell("bash -c " + quoted(connect + "printf 'rb-durable-protocol 1\\nwrite 0 1 0000abcd fsync\\n' >&3; cat <&3"));
+  BOOST_TEST(r.out == "rb-durable-protocol 1 ok\nerror a write before begin or resume\n", r.out + r.err);
+  // A line longer than the protocol allows, and bytes that are not text: the connection is closed.
+  r = run_shell("bash -c " + quoted(connect + "head -c 5000 /dev/zero | tr '\\0' x >&3; cat <&3"));
+  BOOST_TEST(r.out.empty(), r.out);
+  r = run_shell("bash -c " + quoted(connect + "printf 'rb-durable-protocol 1\\n\\001\\002\\n' >&3; cat <&3"));
+  BOOST_TEST(r.out == "rb-durable-protocol 1 ok\n", r.out);
+  // Still serving: a writer and its verify.
+  BOOST_TEST(run_shell(write_to(server.address(), dir / "a.dat")).status == 0);
+  const auto v = run_shell(rb_durable + " verify --server " + server.address() + " --target " + quoted((dir / "a.dat").string()));
+  BOOST_TEST(v.status == 0, v.out + v.err);
+}
+
 BOOST_AUTO_TEST_CASE(a_verify_of_the_wrong_file_is_one_line) {
   temp_dir dir;
   durable_server server(dir / "record", dir.path());

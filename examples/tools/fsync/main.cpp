@@ -46,7 +46,7 @@ struct options {
   bool json = false;
   bool context = false;
   controller_request controller;
-  std::optional<durability_proof> durability;
+  std::optional<std::string> durability;
 };
 
 /// The name messages start with: argv[0]'s last component, as pg_test_fsync's get_progname(), so a
@@ -162,11 +162,8 @@ options parse(int argc, char** argv) {
       case no_controller_option: o.controller.live = false; break;
       case owns_target_option: o.controller.owns_target = true; break;
       case durability_option:
-        try {
-          o.durability = raidbench::tools::durability_option_value(optarg);
-        } catch (const std::invalid_argument& e) {
-          die_with_hint(fmt::format("--durability: {} {}", optarg, e.what()));
-        }
+        if (*optarg == '\0') die_with_hint("--durability needs a file name");
+        o.durability = optarg;
         break;
       default: die_with_hint();
     }
@@ -323,7 +320,10 @@ int run_tool(int argc, char** argv) {
   // The test file is overwritten and removed: never a dump read.
   std::vector<raidbench::tools::named_file> dumps;
   for (const auto& f : o.controller.files) dumps.push_back({"--controller-file=" + f.string(), f});
+  if (o.durability) dumps.push_back({"--durability=" + *o.durability, *o.durability});
   if (auto distinct = raidbench::tools::check_distinct({{"-f " + o.file.string(), o.file}}, dumps); !distinct) die(distinct.message());
+  const auto durability = raidbench::tools::read_durability_option(o.durability);
+  if (!durability) die(durability.message());
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {
@@ -422,7 +422,7 @@ int run_tool(int argc, char** argv) {
   }
   // The judgement is the flush rule's on the fastest method, as every tool's (verdict/flush_faster_than_media.hpp).
   const auto owner = raidbench::tie_controller(*context, controller, o.controller);
-  const auto verdicts = raidbench::judge_run(*context, controller, owner, measured, raidbench::shipped_rules, o.durability);
+  const auto verdicts = raidbench::judge_run(*context, controller, owner, measured, raidbench::shipped_rules, *durability);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
     return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });

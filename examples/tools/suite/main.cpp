@@ -71,7 +71,7 @@ struct options {
   bool progress = true;
   fs::path html;
   raidbench::tools::verify_options verification;
-  std::optional<raidbench::durability_proof> durability;
+  std::optional<std::string> durability;
 };
 
 options parse(int argc, char** argv) {
@@ -185,7 +185,10 @@ int run_suite(int argc, char** argv) {
     outputs.push_back({o.report_option == "--json" ? o.json.shown() : "--report " + o.report->string(), *o.report});
   if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
   for (const auto& f : o.controller.files) inputs.push_back({"--controller-file " + f.string(), f});
+  if (o.durability) inputs.push_back({"--durability " + *o.durability, *o.durability});
   if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
+  const auto durability = raidbench::tools::read_durability_option(o.durability);
+  if (!durability) die(durability.message());
   // Read before anything is written, so a bad dump costs nothing.
   auto found = raidbench::gather_controller(o.controller);
   if (!found && found.err().errnum == EINTR) {
@@ -367,7 +370,7 @@ int run_suite(int argc, char** argv) {
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
   report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named,
-                                         raidbench::shipped_rules, o.durability);
+                                         raidbench::shipped_rules, *durability);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   // The JSON first, then the text, then the page: one that cannot be written is one line and exit

@@ -3,6 +3,7 @@
 // compiled once in raidbench_compiled otherwise.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <ctime>
 #include <optional>
@@ -160,7 +161,15 @@ RAIDBENCH_API expected<durability_result> verify_target(const verify_options& op
     if (lost(found.first) && result.lost.size() < lost_listed)
       result.lost.push_back({b.offset, b.write.generation, b.write.method, found.first, std::move(found.second)});
   }
-  // Not one block of the run, and another run's stamps: this is not the target the run wrote.
+  // Not one block of the run: the whole region is searched for another run's stamps, which would mean
+  // this is not the target the run wrote (zeros alone are a loss: a stack that kept nothing).
+  for (std::uint64_t offset = 0; target && of_this_run == 0 && other_run == 0 && offset + run->block_size <= std::min(run->size, target->size());
+       offset += run->block_size) {
+    if (::pread(target->fd(), data.data(), run->block_size, static_cast<off_t>(offset)) != static_cast<ssize_t>(run->block_size)) break;
+    if (const auto r = verify::read_block(data.data(), run->block_size, run->id, 0, offset);
+        r.what == verify::block_reading::kind::foreign)
+      other_run = r.run;
+  }
   if (of_this_run == 0 && other_run != 0)
     return fail(fmt::format("{} holds the stamps of run {}, not of run {} that {} recorded for {}: verify the target that "
                             "run wrote", result.target, run_text(other_run), result.run, result.server, options.name));

@@ -134,7 +134,8 @@ struct options {
   std::vector<std::string> sides;
   std::map<std::string, std::vector<std::string>> controller_files;  // side label → dumps
   std::set<std::string> controller_owns;
-  std::map<std::string, raidbench::durability_proof> durability;  // side label → its device's power-cut test
+  std::map<std::string, std::string> durability_files;             // side label → its device's power-cut test
+  std::map<std::string, raidbench::durability_proof> durability;  // the same, read
   std::optional<std::string> import;
   std::optional<std::string> fleet;
   std::string html;
@@ -188,8 +189,7 @@ inline options parse(int argc, char** argv) {
       [&o](const std::string& v) {
         const auto eq = v.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) throw std::invalid_argument("is not SIDE=FILE");
-        // A classic output names no device to match: the user's word ties the test to the side.
-        o.durability[v.substr(0, eq)] = tools::durability_option_value(v.substr(eq + 1), true);
+        o.durability_files[v.substr(0, eq)] = v.substr(eq + 1);
       },
       std::string("SIDE=FILE: ") + tools::durability_help + " (for a side of classic outputs; repeatable)");
   cl.text("--import", o.import, "print what one file imports as, alone (with --json: as JSON)");
@@ -225,8 +225,13 @@ inline options parse(int argc, char** argv) {
     if (!labels.count(side)) usage_error(fmt::format("--controller-file names side '{}', which is not given", side));
     o.controller_files[side].push_back(file);
   }
-  for (const auto& [side, proof] : o.durability)
+  for (const auto& [side, file] : o.durability_files) {
     if (!labels.count(side)) usage_error(fmt::format("--durability names side '{}', which is not given", side));
+    // A classic output names no device to match: the user's word ties the test to the side.
+    auto proof = tools::read_durability_option(file, true);
+    if (!proof) die(proof.message());
+    o.durability[side] = std::move(**proof);
+  }
   for (const auto& side : o.controller_owns) {
     if (!labels.count(side)) usage_error(fmt::format("--controller-owns names side '{}', which is not given", side));
     if (!o.controller_files.count(side)) usage_error(fmt::format("--controller-owns {0} needs --controller-file={0}=FILE", side));
