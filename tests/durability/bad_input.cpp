@@ -1,8 +1,6 @@
 // What rb-durable refuses, each with one clear line and a non-zero exit, and never a "durable": a
 // target behind a link or with other names, a mounted device, a device not allowed, a server that
 // answers garbage or speaks another protocol version, a verify of the wrong file.
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 
@@ -28,15 +26,7 @@ void one_line(const tool_result& r, int status, const std::string& start, const 
 class fake_server {
  public:
   explicit fake_server(std::string reply) : reply_(std::move(reply)) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    BOOST_TEST_REQUIRE(::bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-    BOOST_TEST_REQUIRE(::listen(fd_, 4) == 0);
-    socklen_t len = sizeof a;
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
+    fd_ = loopback_listener(port_);
     thread_ = std::thread([this] {
       const int c = ::accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
       if (c < 0) return;

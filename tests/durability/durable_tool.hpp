@@ -1,7 +1,10 @@
 #pragma once
 // rb-durable's roles as the tests run them over loopback TCP: a server on a port the kernel picks
 // (read from its first line, so tests run in parallel), writers started and stopped, verifies.
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <chrono>
@@ -72,6 +75,21 @@ class durable_server {
   unsigned port_ = 0;
   bool ended_ = false;
 };
+
+/// A socket listening on 127.0.0.1 on a port the kernel picks (for the test's own relays and fake
+/// servers); the port in `port`.
+inline int loopback_listener(unsigned& port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  BOOST_TEST_REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+  BOOST_TEST_REQUIRE(::listen(fd, 8) == 0);
+  socklen_t len = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  port = ntohs(a.sin_port);
+  return fd;
+}
 
 /// Bytes of a file now (0 when it is missing): how far the server's record has grown.
 inline std::uintmax_t size_of(const std::filesystem::path& p) {

@@ -24,15 +24,7 @@ using namespace raidbench::test;
 class relay {
  public:
   explicit relay(unsigned port) : to_(port) {
-    listener_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    BOOST_TEST_REQUIRE(::bind(listener_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
-    BOOST_TEST_REQUIRE(::listen(listener_, 8) == 0);
-    socklen_t len = sizeof a;
-    ::getsockname(listener_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
+    listener_ = loopback_listener(port_);
     thread_ = std::thread([this] { run(); });
   }
   relay(const relay&) = delete;
@@ -110,6 +102,19 @@ nlohmann::json verify(const std::string& server, const std::filesystem::path& ta
   return nlohmann::json::parse(r.out);
 }
 
+/// Stops the writer (SIGTERM) and checks that its stderr says `reconnected` and that every write it
+/// counted is in the server's record, and none lost.
+void stop_and_check(background_writer& writer, const std::string& server, const std::filesystem::path& target,
+                    const std::string& reconnected) {
+  writer.signal(SIGTERM);
+  BOOST_TEST_REQUIRE(writer.wait().code == 0, writer.err());
+  const std::string err = writer.err();
+  BOOST_TEST(err.find(reconnected) != std::string::npos, err);
+  const auto j = verify(server, target);
+  BOOST_TEST(j.at("this_cut").at("acknowledged").get<std::uint64_t>() == acknowledged_in(err), err + j.dump());
+  BOOST_TEST(j.at("this_cut").at("lost").get<int>() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(a_server_restarted_in_the_middle_loses_no_acknowledged_write) {
   temp_dir dir;
   const auto record = dir / "record";
@@ -125,14 +130,8 @@ BOOST_AUTO_TEST_CASE(a_server_restarted_in_the_middle_loses_no_acknowledged_writ
   const auto before = size_of(record / "rb-durable.record");
   durable_server second(record, dir.path(), port);  // the same port and record, as after a restart
   wait_for_record_past(record, before);              // the writer reconnected and goes on
-  writer.signal(SIGTERM);
-  BOOST_TEST_REQUIRE(writer.wait().code == 0, writer.err());
-  const std::string err = writer.err();
-  BOOST_TEST(err.find("reconnection") != std::string::npos, err);
   // Every write the writer counted is in the record the restarted server replayed.
-  const auto j = verify(second.address(), target);
-  BOOST_TEST(j.at("this_cut").at("acknowledged").get<std::uint64_t>() == acknowledged_in(err), err + j.dump());
-  BOOST_TEST(j.at("this_cut").at("lost").get<int>() == 0);
+  stop_and_check(writer, second.address(), target, "reconnection");
 }
 
 BOOST_AUTO_TEST_CASE(a_dropped_connection_is_made_again_and_loses_nothing) {
@@ -150,13 +149,7 @@ BOOST_AUTO_TEST_CASE(a_dropped_connection_is_made_again_and_loses_nothing) {
   blip.drop();
   const auto after = size_of(dir / "record" / "rb-durable.record");
   wait_for_record_past(dir / "record", after + 4096);
-  writer.signal(SIGTERM);
-  BOOST_TEST_REQUIRE(writer.wait().code == 0, writer.err());
-  const std::string err = writer.err();
-  BOOST_TEST(err.find("1 reconnection") != std::string::npos, err);
-  const auto j = verify(server.address(), target);
-  BOOST_TEST(j.at("this_cut").at("acknowledged").get<std::uint64_t>() == acknowledged_in(err), err + j.dump());
-  BOOST_TEST(j.at("this_cut").at("lost").get<int>() == 0);
+  stop_and_check(writer, server.address(), target, "1 reconnection");
   BOOST_TEST(verify(server.address(), other).at("this_cut").at("acknowledged").get<int>() == 50);
 }
 

@@ -55,28 +55,33 @@ endpoint endpoint_option(const tools::command_line& cl, const std::string& text,
   return *e;
 }
 
-/// --server, --timeout and --retries, the same for write and verify.
+/// --server, --timeout, --retries, --target and --name, the same for write and verify.
 struct client_flags {
   std::string server;
   unsigned timeout = 10, retries = 5;
-  void add_to(tools::command_line& cl) {
+  std::filesystem::path target;
+  std::optional<std::string> name;
+  void add_to(tools::command_line& cl, const std::string& target_help) {
     cl.text("--server ADDR:PORT", server, "the rb-durable server (on a machine whose power is not cut)");
+    cl.path("--target FILE|DEVICE", target, target_help);
+    cl.text("--name NAME", name,
+            "the run's name on the server (default HOST:ABSOLUTE-PATH); verify asks for the name the writer had");
     cl.whole("--timeout SECONDS", timeout, 1, 3600, "how long to wait for the server to connect or answer (default 10)");
     cl.whole("--retries N", retries, 0, 1000,
              "reconnections tried after a network error, with a growing pause, before giving up (default 5)");
   }
   client_options options(const tools::command_line& cl) const {
     if (server.empty()) cl.usage_error("--server is required");
+    if (target.empty()) cl.usage_error("--target is required");
     return {endpoint_option(cl, server, "--server"), std::chrono::seconds(timeout), retries};
   }
+  /// --name, or the default the writer and the verify agree on.
+  std::string run_name(const tools::command_line& cl) const {
+    std::string n = name.value_or(default_run_name(target));
+    if (!valid_name(n)) cl.usage_error(fmt::format("--name must be 1 to {} printable characters", max_name));
+    return n;
+  }
 };
-
-/// --name, or the default the writer and the verify agree on.
-std::string run_name(const tools::command_line& cl, const std::optional<std::string>& name, const std::filesystem::path& target) {
-  std::string n = name.value_or(default_run_name(target));
-  if (!valid_name(n)) cl.usage_error(fmt::format("--name must be 1 to {} printable characters", max_name));
-  return n;
-}
 
 int serve_main(int argc, char** argv) {
   tools::command_line cl("rb-durable serve", "Records the writes the machines under test report as durable.");
@@ -116,22 +121,19 @@ std::string tally(const write_progress& p) {
 int write_main(int argc, char** argv) {
   tools::command_line cl("rb-durable write", "Writes stamped blocks, flushes each, and reports it to the server.");
   client_flags client;
-  client.add_to(cl);
+  client.add_to(cl, "what to write: a file (created if missing) or, with --allow-device, a block device");
   write_options o;
   std::vector<std::string> methods;
-  std::optional<std::string> name;
-  cl.path("--target FILE|DEVICE", o.target, "what to write: a file (created if missing) or, with --allow-device, a block device");
   cl.repeated("--method METHOD", methods,
               "how each write is made durable: fsync, fdatasync, dsync (O_DSYNC), sync (O_SYNC) or direct-fdatasync "
               "(O_DIRECT + fdatasync); repeatable, the methods take turns (default fsync)");
   cl.size("--block-size SIZE", o.block_size, 512, 1u << 20, "bytes per write, a multiple of 512 (default 4k)");
   cl.size("--size SIZE", o.size, 512, std::uint64_t{1} << 50, "bytes of the target the writes go to (default 64M)");
   cl.whole("--writes N", o.writes, 0, std::uint64_t{1} << 40, "stop after N acknowledged writes (default 0: until the power is cut)");
-  cl.text("--name NAME", name, "the run's name on the server (default HOST:ABSOLUTE-PATH); verify asks for the same name");
   cl.flag("--allow-device", o.allow_device, "write to a block device (never one in use); its data is overwritten");
   cl.parse(argc, argv);
-  if (o.target.empty()) cl.usage_error("--target is required");
   o.server = client.options(cl);
+  o.target = client.target;
   if (o.block_size % 512 != 0) cl.usage_error("--block-size must be a multiple of 512");
   if (o.size < o.block_size) cl.usage_error("--size must hold at least one block");
   if (!methods.empty()) o.methods.clear();
@@ -140,7 +142,7 @@ int write_main(int argc, char** argv) {
     if (!method) cl.usage_error(fmt::format("--method: '{}' is none of fsync, fdatasync, dsync, sync, direct-fdatasync", m));
     o.methods.push_back(*method);
   }
-  o.name = run_name(cl, name, o.target);
+  o.name = client.run_name(cl);
   install_stop_signals();
   bool begun = false;
   auto done = write_until_cut(o, stop, [&](const write_progress& p) {
@@ -164,18 +166,15 @@ int write_main(int argc, char** argv) {
 int verify_main(int argc, char** argv) {
   tools::command_line cl("rb-durable verify", "Reads the target back and checks every acknowledged write against the server.");
   client_flags client;
-  client.add_to(cl);
+  client.add_to(cl, "what the writer wrote");
   verify_options o;
-  std::optional<std::string> name;
   tools::json_output json;
-  cl.path("--target FILE|DEVICE", o.target, "what the writer wrote");
-  cl.text("--name NAME", name, "the run's name on the server (default HOST:ABSOLUTE-PATH, as the writer's)");
   json.add_to(cl, "the result");
   cl.footer("Exit status: 0 no acknowledged write lost, 3 some lost, 1 the check could not be made, 2 a usage error.");
   cl.parse(argc, argv);
-  if (o.target.empty()) cl.usage_error("--target is required");
   o.server = client.options(cl);
-  o.name = run_name(cl, name, o.target);
+  o.target = client.target;
+  o.name = client.run_name(cl);
   tools::ignore_sigpipe();
   if (json.file)
     if (auto writable = tools::check_output_file(*json.file); !writable) die("verify", json.shown() + ": " + writable.message());
