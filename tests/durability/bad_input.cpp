@@ -6,6 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "../support/loop_device.hpp"
 #include "durable_tool.hpp"
 
@@ -129,6 +131,20 @@ BOOST_AUTO_TEST_CASE(the_server_answers_garbage_with_an_error_and_goes_on_servin
   BOOST_TEST(run_shell(write_to(server.address(), dir / "a.dat")).status == 0);
   const auto v = run_shell(rb_durable + " verify --server " + server.address() + " --target " + quoted((dir / "a.dat").string()));
   BOOST_TEST(v.status == 0, v.out + v.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_writer_whose_stderr_is_gone_goes_on_writing) {
+  temp_dir dir;
+  durable_server server(dir / "record", dir.path());
+  // Its progress into a pipe whose reader has left (a terminal closed, `| head`): the lines are lost,
+  // the writes are not.
+  const auto r = run_shell("bash -c " + quoted(write_to(server.address(), dir / "a.dat", " --writes 60") +
+                                               " 2>&1 | true; echo ${PIPESTATUS[0]}"));
+  BOOST_TEST(r.out == "0\n", r.out + r.err);
+  const auto v = run_shell(rb_durable + " verify --server " + server.address() + " --target " +
+                           quoted((dir / "a.dat").string()) + " --json");
+  BOOST_TEST_REQUIRE(v.status == 0, v.err);
+  BOOST_TEST(nlohmann::json::parse(v.out).at("this_cut").at("acknowledged").get<int>() == 60);
 }
 
 BOOST_AUTO_TEST_CASE(a_verify_of_the_wrong_file_is_one_line) {

@@ -26,6 +26,7 @@ endforeach()
 
 step(dpkg-deb -x ${deb} ${work}/root)
 foreach(file IN ITEMS usr/bin/raidbench usr/bin/rb-dd usr/bin/rb-fsync usr/bin/rb-fileio usr/bin/rb-run usr/bin/rb-ctrl
+                      usr/bin/rb-durable
                       usr/include/raidbench/raidbench.hpp usr/share/doc/raidbench/examples/raidbench-alerts.yml)
   if(NOT EXISTS ${work}/root/${file})
     file(REMOVE_RECURSE ${work})
@@ -40,6 +41,7 @@ endif()
 
 # The tools run from the unpacked root.
 step(${work}/root/usr/bin/rb-dd --version)
+step(${work}/root/usr/bin/rb-durable --version)
 step(${work}/root/usr/bin/rb-ctrl ${SOURCE_DIR}/tests/fixtures/seed-outputs/megacli-adpbbucmd-perc-h730-excerpt.txt)
 step(${work}/root/usr/bin/rb-fileio --file-num=1 --file-total-size=1M --file-test-mode=seqwr --events=10 --time=0 help)
 

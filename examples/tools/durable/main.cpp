@@ -22,6 +22,7 @@
 #include "raidbench/durability/verifier.hpp"
 #include "raidbench/durability/writer.hpp"
 #include "raidbench/session/command_line.hpp"
+#include "raidbench/session/last_resort.hpp"
 #include "raidbench/session/output_file.hpp"
 #include "raidbench/session/standard_output.hpp"
 
@@ -43,9 +44,16 @@ void install_stop_signals() {
   tools::ignore_sigpipe();
 }
 
+/// One line on stderr, "rb-durable ROLE: …". A stderr that is gone (a closed terminal, a pipe whose
+/// reader left) costs the line only: the writer goes on until the power is cut, the server serves.
+void say(std::string_view role, std::string_view line) {
+  std::fprintf(stderr, "rb-durable %.*s: %.*s\n", static_cast<int>(role.size()), role.data(), static_cast<int>(line.size()),
+               line.data());
+}
+
 [[noreturn]] void die(std::string_view role, std::string_view message) {
   std::fflush(stdout);
-  fmt::print(stderr, "rb-durable {}: {}\n", role, message);
+  say(role, message);
   std::exit(1);
 }
 
@@ -103,7 +111,7 @@ int serve_main(int argc, char** argv) {
         tools::print_out(fmt::format("rb-durable serve: listening on {}, recording in {}\n", bound.shown(),
                                      (record / record_file_name).string()));
       },
-      [](const std::string& line) { fmt::print(stderr, "rb-durable serve: {}\n", line); });
+      [](const std::string& line) { say("serve", line); });
   if (!served) die("serve", served.message());
   return tools::stdout_complete("rb-durable serve") ? 0 : 1;
 }
@@ -150,16 +158,15 @@ int write_main(int argc, char** argv) {
       begun = true;
       std::string list;
       for (const auto m : o.methods) list += (list.empty() ? "" : ", ") + std::string(name_of(m));
-      fmt::print(stderr, "rb-durable write: run {} as {} on {} ({}), flushing with {}; a write counts once {} has recorded it\n",
-                 run_text(p.run), o.name, o.target.string(), p.device, list, o.server.server.shown());
-      fmt::print(stderr, "rb-durable write: cut the power now (any time from here on), then run rb-durable verify after the reboot\n");
+      say("write", fmt::format("run {} as {} on {} ({}), flushing with {}; a write counts once {} has recorded it",
+                               run_text(p.run), o.name, o.target.string(), p.device, list, o.server.server.shown()));
+      say("write", "cut the power now (any time from here on), then run rb-durable verify after the reboot");
       return;
     }
-    fmt::print(stderr, "rb-durable write: {}; cut the power now\n", tally(p));
+    say("write", tally(p) + "; cut the power now");
   });
   if (!done) die("write", done.message());
-  fmt::print(stderr, "rb-durable write: {}; {}\n", tally(*done),
-             stop.load() ? "stopped by a signal, no power cut" : "the --writes asked for are done, no power cut");
+  say("write", tally(*done) + (stop.load() ? "; stopped by a signal, no power cut" : "; the --writes asked for are done, no power cut"));
   return 0;
 }
 
@@ -188,26 +195,29 @@ int verify_main(int argc, char** argv) {
   return result->lost_writes() > 0 || result->totals.lost > 0 ? 3 : 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const std::string_view role = argc > 1 ? argv[1] : "";
   if (role == "serve") return serve_main(argc - 1, argv + 1);
   if (role == "write") return write_main(argc - 1, argv + 1);
   if (role == "verify") return verify_main(argc - 1, argv + 1);
-  if (role == "--help" || role == "-h") {
-    std::fputs("Usage: rb-durable serve|write|verify [OPTIONS]  (rb-durable ROLE --help for each role's options)\n"
-               "  serve   on a machine whose power stays on: records every write reported durable\n"
-               "  write   on the machine under test: writes, flushes, reports; cut its power while it runs\n"
-               "  verify  on the machine under test after the reboot: finds acknowledged writes that were lost\n",
-               stdout);
-    return 0;
+  if (role == "--help" || role == "-h" || role == "--version") {
+    raidbench::tools::ignore_sigpipe();
+    raidbench::tools::print_out(
+        role == "--version"
+            ? fmt::format("rb-durable {}\n", raidbench::tools::build_description())
+            : "Usage: rb-durable serve|write|verify [OPTIONS]  (rb-durable ROLE --help for each role's options)\n"
+              "  serve   on a machine whose power stays on: records every write reported durable\n"
+              "  write   on the machine under test: writes, flushes, reports; cut its power while it runs\n"
+              "  verify  on the machine under test after the reboot: finds acknowledged writes that were lost\n");
+    return raidbench::tools::stdout_complete("rb-durable") ? 0 : 1;
   }
-  if (role == "--version") {
-    fmt::print("rb-durable {}\n", raidbench::tools::build_description());
-    return 0;
-  }
-  fmt::print(stderr, "rb-durable: {}; the first argument is serve, write or verify (rb-durable --help)\n",
-             role.empty() ? "no role given" : fmt::format("unknown role '{}'", role));
+  std::fprintf(stderr, "rb-durable: %s; the first argument is serve, write or verify (rb-durable --help)\n",
+               role.empty() ? "no role given" : fmt::format("unknown role '{}'", role).c_str());
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return raidbench::tools::last_resort("rb-durable", [&] { return run(argc, argv); });
 }

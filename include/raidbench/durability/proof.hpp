@@ -4,6 +4,7 @@
 /// rule (verdict/flush_faster_than_media.hpp) says what was proven instead of inferring it.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "raidbench/core/expected.hpp"
@@ -28,6 +29,8 @@ struct durability_proof {
 /// Reads `rb-durable verify --json` output from `path` (a regular file, capped, validated): one line
 /// naming the file and what is wrong with it otherwise.
 RAIDBENCH_API expected<durability_proof> read_durability_proof(const std::string& path);
+/// The same from the text itself; `file` names it in the proof and in errors.
+RAIDBENCH_API expected<durability_proof> parse_durability_proof(std::string_view text, const std::string& file);
 
 }  // namespace raidbench
 

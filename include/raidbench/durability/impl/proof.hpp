@@ -12,10 +12,14 @@ namespace raidbench {
 RAIDBENCH_API expected<durability_proof> read_durability_proof(const std::string& path) {
   auto text = read_input_file(path);
   if (!text) return text.err();
+  return parse_durability_proof(*text, path);
+}
+
+RAIDBENCH_API expected<durability_proof> parse_durability_proof(std::string_view text, const std::string& path) {
   const auto bad = [&](std::string_view why) {
     return fail(fmt::format("{} is not a result of rb-durable verify --json: {}", path, why));
   };
-  const auto j = nlohmann::json::parse(*text, nullptr, false);
+  const auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return bad("not a JSON object");
   if (j.value("tool", "") != "rb-durable" || j.value("kind", "") != "durability") return bad("no \"tool\": \"rb-durable\", \"kind\": \"durability\"");
   durability_proof p;

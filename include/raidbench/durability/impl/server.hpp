@@ -6,6 +6,7 @@
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -150,11 +151,20 @@ RAIDBENCH_API expected<void> serve(const serve_options& options, const std::atom
     }
     ++state->clients;
     // Detached: each holds the shared state; the process's exit ends them (every acknowledged
-    // write is in the record by then).
-    std::thread([state, c = std::move(*client)]() mutable {
-      detail::serve_client(state, std::move(c));
+    // write is in the record by then). A client whose thread fails (memory) is dropped, not the server.
+    try {
+      std::thread([state, c = std::move(*client)]() mutable {
+        try {
+          detail::serve_client(state, std::move(c));
+        } catch (const std::exception& e) {
+          state->log(fmt::format("a client dropped: {}", e.what()));
+        }
+        --state->clients;
+      }).detach();
+    } catch (const std::system_error& e) {
       --state->clients;
-    }).detach();
+      log(fmt::format("a client refused: cannot start its thread: {}", e.what()));
+    }
   }
   return {};
 }
