@@ -82,6 +82,9 @@ BOOST_AUTO_TEST_CASE(every_file_option_refuses_what_is_not_a_bounded_regular_fil
     cases.push_back({timeout + RB_FSYNC + " --json --controller-file=" + file, "rb-fsync: error: " + why});
     cases.push_back({timeout + RB_FILEIO + " --json --controller-file=" + file + " --file-test-mode=seqwr run", "rb-fileio: " + why});
     cases.push_back({timeout + RB_CTRL + " " + file, "rb-ctrl: " + why});
+    cases.push_back({timeout + RAIDBENCH_TOOL + " --quick --dir s --durability " + file, "raidbench: --durability: " + why});
+    cases.push_back({timeout + RB_FSYNC + " --durability=" + file, "rb-fsync: error: --durability: " + why});
+    cases.push_back({timeout + RB_COMPARE + " A=a B=b --durability=A=" + file, "rb-compare: --durability: " + why});
     cases.push_back({timeout + RB_COMPARE + " --import=" + file, "rb-compare: " + why});
     if (file != "a-directory")  // a directory is a side of repeated runs
       cases.push_back({timeout + RB_COMPARE + " " + file + " " + file, "rb-compare: " + why});

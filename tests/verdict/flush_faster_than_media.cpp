@@ -127,4 +127,72 @@ BOOST_AUTO_TEST_CASE(an_inventory_judged_on_its_own_has_no_tests) {
   BOOST_TEST(judged_by<rule_of_test>(alone(inv)).empty());
 }
 
+// A power-cut test of the device (rb-durable verify) says what the rate can only suggest.
+durability_proof proof_on(std::string device, std::uint64_t lost, std::uint64_t rebooted_cuts) {
+  durability_proof p;
+  p.file = "cut.json";
+  p.target = "/dev/" + device;
+  p.device = std::move(device);
+  p.verified_at = "2026-12-02T08:00:00Z";
+  p.cuts = 2;
+  p.rebooted_cuts = rebooted_cuts;
+  p.acknowledged = 5000;
+  p.checked = 400;
+  p.lost = lost;
+  p.methods = {"fdatasync"};
+  return p;
+}
+
+verdict judged_with(const durability_proof& p, const std::vector<named_result>& results, const inventory* inv = nullptr) {
+  const auto c = one_disk("sata", true);
+  return only(judged_by<rule_of_test>(facts{&c, inv, {}, results, {}, &p}));
+}
+
+BOOST_AUTO_TEST_CASE(a_power_cut_test_that_lost_writes_is_the_verdict) {
+  // Even where the inventory says a healthy battery protects the cache: the test saw the loss.
+  const auto inv = one_controller(write_policy::write_back, battery_state::optimal);
+  const verdict v = judged_with(proof_on("sda", 7, 0), {fast}, &inv);
+  BOOST_TEST(v.fired);
+  BOOST_TEST((v.level == severity::critical));
+  BOOST_TEST(v.subject == "fdatasync");
+  BOOST_TEST(v.message == "proven by a power-cut test on sda (verified 2026-12-02T08:00:00Z): 7 of 400 acknowledged writes "
+                          "lost, so something between the kernel and the media acknowledges flushes it does not keep");
+  BOOST_TEST(v.evidence.front() == "10000 commits/s; a 15000 rpm disk commits at most ~250/s");
+  BOOST_TEST(v.evidence.back() == "power-cut test cut.json: /dev/sda on sda, verified 2026-12-02T08:00:00Z: 7 of 400 "
+                                  "acknowledged writes lost in 2 cut(s), 0 across a restart (flushed with fdatasync)");
+}
+
+BOOST_AUTO_TEST_CASE(no_loss_across_a_restart_replaces_the_inference) {
+  const auto inv = one_controller(write_policy::write_back, std::nullopt);
+  const verdict v = judged_with(proof_on("sda", 0, 2), {fast}, &inv);
+  BOOST_TEST(!v.fired);
+  BOOST_TEST((v.level == severity::info));
+  BOOST_TEST(v.message == "proven by a power-cut test on sda (verified 2026-12-02T08:00:00Z): no acknowledged write lost in 2 "
+                          "cut(s) across a restart (5000 writes), so the flushes survive a power loss");
+}
+
+BOOST_AUTO_TEST_CASE(a_test_without_a_restart_or_of_another_device_proves_nothing_here) {
+  const verdict inferred = judged(fast, one_disk("sata", true));
+  const verdict no_restart = judged_with(proof_on("sda", 0, 0), {fast});
+  BOOST_TEST(no_restart.fired == inferred.fired);
+  BOOST_TEST(no_restart.message == inferred.message);
+  BOOST_TEST(no_restart.evidence.back().find("had no restart between writing and verifying: it proves nothing") != std::string::npos);
+  const verdict elsewhere = judged_with(proof_on("sdb", 7, 1), {fast});
+  BOOST_TEST(elsewhere.message == inferred.message);
+  BOOST_TEST(elsewhere.evidence.back() == "the power-cut test was made on sdb, which is not under these files: not used");
+  // Unless the user asserts it is this run's device (an imported run has no device to match).
+  auto asserted = proof_on("sdb", 7, 1);
+  asserted.asserted = true;
+  BOOST_TEST(judged_with(asserted, {fast}).message.starts_with("proven by a power-cut test on sdb (asserted to be this run's device)"));
+}
+
+BOOST_AUTO_TEST_CASE(without_a_committing_test_the_power_cut_test_speaks_alone) {
+  const verdict v = judged_with(proof_on("sda", 3, 1), {});
+  BOOST_TEST(v.subject == "power-cut test");
+  BOOST_TEST(v.fired);
+  BOOST_TEST((v.level == severity::critical));
+  const auto c = one_disk("sata", true);
+  BOOST_TEST(judged_by<rule_of_test>(facts{&c, nullptr, {}, {}, {}}).empty());  // no test, no power-cut test: nothing
+}
+
 BOOST_AUTO_TEST_SUITE_END()

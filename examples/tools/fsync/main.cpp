@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/session/distinct_files.hpp"
+#include "raidbench/session/durability_option.hpp"
 #include "raidbench/session/last_resort.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "fsync_tests.hpp"
@@ -45,6 +46,7 @@ struct options {
   bool json = false;
   bool context = false;
   controller_request controller;
+  std::optional<std::string> durability;
 };
 
 /// The name messages start with: argv[0]'s last component, as pg_test_fsync's get_progname(), so a
@@ -94,6 +96,8 @@ std::string usage() {
       "      --no-controller       with --json or --context: do not look for a RAID controller\n"
       "      --controller-owns-target  with --json or --context: the controller read holds the file's\n"
       "                            disk, when rb-fsync cannot see it; reports say it was asserted\n"
+      "      --durability=FILE     a power-cut test of the file's device (rb-durable verify --json=FILE):\n"
+      "                            the verdict on the flushes says what it proved\n"
       "What the figures mean follows the report on stderr (with --json, under \"interpretation\").\n",
       progname);
 }
@@ -123,7 +127,7 @@ options parse(int argc, char** argv) {
     }
   }
   enum { block_size_option = 1000, json_option, context_option, controller_file_option, no_controller_option,
-         owns_target_option };
+         owns_target_option, durability_option };
   static const option long_options[] = {{"filename", required_argument, nullptr, 'f'},
                                         {"secs-per-test", required_argument, nullptr, 's'},
                                         {"block-size", required_argument, nullptr, block_size_option},
@@ -132,6 +136,7 @@ options parse(int argc, char** argv) {
                                         {"controller-file", required_argument, nullptr, controller_file_option},
                                         {"no-controller", no_argument, nullptr, no_controller_option},
                                         {"controller-owns-target", no_argument, nullptr, owns_target_option},
+                                        {"durability", required_argument, nullptr, durability_option},
                                         {nullptr, 0, nullptr, 0}};
   options o;
   int c;
@@ -156,6 +161,10 @@ options parse(int argc, char** argv) {
         break;
       case no_controller_option: o.controller.live = false; break;
       case owns_target_option: o.controller.owns_target = true; break;
+      case durability_option:
+        if (*optarg == '\0') die_with_hint("--durability needs a file name");
+        o.durability = optarg;
+        break;
       default: die_with_hint();
     }
   }
@@ -311,7 +320,10 @@ int run_tool(int argc, char** argv) {
   // The test file is overwritten and removed: never a dump read.
   std::vector<raidbench::tools::named_file> dumps;
   for (const auto& f : o.controller.files) dumps.push_back({"--controller-file=" + f.string(), f});
+  if (o.durability) dumps.push_back({"--durability=" + *o.durability, *o.durability});
   if (auto distinct = raidbench::tools::check_distinct({{"-f " + o.file.string(), o.file}}, dumps); !distinct) die(distinct.message());
+  const auto durability = raidbench::tools::read_durability_option(o.durability);
+  if (!durability) die(durability.message());
   // Read before the test file exists, so a bad dump costs nothing.
   std::optional<controller_snapshot> controller;
   if (o.json || o.context) {
@@ -410,7 +422,7 @@ int run_tool(int argc, char** argv) {
   }
   // The judgement is the flush rule's on the fastest method, as every tool's (verdict/flush_faster_than_media.hpp).
   const auto owner = raidbench::tie_controller(*context, controller, o.controller);
-  const auto verdicts = raidbench::judge_run(*context, controller, owner, measured);
+  const auto verdicts = raidbench::judge_run(*context, controller, owner, measured, raidbench::shipped_rules, *durability);
   const auto flush = std::find_if(verdicts.begin(), verdicts.end(), [&](const raidbench::verdict& v) {
     return v.rule == "flush_faster_than_media" && v.subject == fastest_name;
   });

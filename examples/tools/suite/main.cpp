@@ -34,6 +34,7 @@
 #include "../common/progress_display.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "../common/verify_options.hpp"
+#include "raidbench/session/durability_option.hpp"
 #include "raidbench/session/run_storage.hpp"
 #include "phases.hpp"
 #include "raidbench/controller/gather.hpp"
@@ -75,6 +76,7 @@ struct options {
   bool direct = false;
   fs::path html;
   raidbench::tools::verify_options verification;
+  std::optional<std::string> durability;
 };
 
 /// "./report-db01-20261202T073000Z.json": this host and the UTC time, one file per run; a name an
@@ -123,6 +125,7 @@ options parse(int argc, char** argv) {
            "run each test N times in a row, 1 to 100 (default 1), and report the median run with the spread of all N; "
            "rb-compare judges noise from them (N >= 3)");
   raidbench::tools::add_controller_options(cl, o.controller);
+  raidbench::tools::add_durability_option(cl, o.durability);
   cl.path("--report FILE", report,
           "where to write the JSON report (default ./report-HOST-TIME.json, copied to ./report.json)");
   o.json.add_to(cl, "the report");
@@ -213,7 +216,10 @@ int run_suite(int argc, char** argv) {
   if (o.latest_copy) outputs.push_back({"the report's copy " + o.latest_copy->string(), *o.latest_copy});
   if (!o.html.empty()) outputs.push_back({"--html " + o.html.string(), o.html});
   for (const auto& f : o.controller.files) inputs.push_back({"--controller-file " + f.string(), f});
+  if (o.durability) inputs.push_back({"--durability " + *o.durability, *o.durability});
   if (auto distinct = raidbench::tools::check_distinct(outputs, inputs); !distinct) die(distinct.message());
+  const auto durability = raidbench::tools::read_durability_option(o.durability);
+  if (!durability) die(durability.message());
   // Read before anything is written, so a bad dump costs nothing.
   auto found = raidbench::gather_controller(o.controller);
   if (!found && found.err().errnum == EINTR) {
@@ -404,7 +410,8 @@ int run_suite(int argc, char** argv) {
 
   std::vector<raidbench::named_result> named;
   for (const auto& t : report.tests) named.push_back({t.name, t.result});
-  report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named);
+  report.verdicts = raidbench::judge_run(report.context, controller, report.device_under_test, named,
+                                         raidbench::shipped_rules, *durability);
   report.elapsed_seconds = static_cast<double>(raidbench::now_ns() - started) / 1e9;
 
   // The JSON first, then the text, then the page: one that cannot be written is one line and exit

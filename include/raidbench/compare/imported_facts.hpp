@@ -49,12 +49,14 @@ inline std::vector<imported_figure> imported_figures(const run_record& r) {
 }
 
 /// The verdicts that fire on an imported run with an optional inventory, `asserted` when the user
-/// says the inventory holds the run's disk (--controller-owns): the rules of `rules` over its facts.
+/// says the inventory holds the run's disk (--controller-owns), and an optional power-cut test of
+/// its device (--durability): the rules of `rules` over its facts.
 inline std::vector<verdict> judge_imported_run(const run_record& r, const inventory* inv, bool asserted,
-                                               std::span<const rule_entry> rules = shipped_rules) {
+                                               std::span<const rule_entry> rules = shipped_rules,
+                                               const durability_proof* durability = nullptr) {
   const storage_context c = imported_context();
   const auto figures = imported_figures(r);
-  const facts f{&c, inv, tie_to_device(c, inv, asserted), {}, figures};
+  const facts f{&c, inv, tie_to_device(c, inv, asserted), {}, figures, durability};
   std::vector<verdict> fired;
   for (auto& v : judge(f, rules))
     if (v.fired) fired.push_back(std::move(v));

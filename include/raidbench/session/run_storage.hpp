@@ -30,11 +30,13 @@ inline device_ownership tie_controller(const storage_context& context, const std
 }
 
 /// The one judgement of a run: every rule of `rules` over the storage, the controller read (tied
-/// to the device as `owner` says) and `results`.
+/// to the device as `owner` says), `results` and a power-cut test given with --durability.
 inline std::vector<verdict> judge_run(const storage_context& context, const std::optional<controller_snapshot>& controller,
                                       const device_ownership& owner, std::span<const named_result> results,
-                                      std::span<const rule_entry> rules = shipped_rules) {
-  return judge(facts{&context, controller ? &controller->inv : nullptr, owner, results, {}}, rules);
+                                      std::span<const rule_entry> rules = shipped_rules,
+                                      const std::optional<durability_proof>& durability = std::nullopt) {
+  return judge(facts{&context, controller ? &controller->inv : nullptr, owner, results, {}, durability ? &*durability : nullptr},
+               rules);
 }
 
 /// Adds "build" (report/build_json.hpp), "context", "controller", "device_under_test" and the

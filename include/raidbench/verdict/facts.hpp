@@ -6,6 +6,7 @@
 
 #include "raidbench/context/storage_context.hpp"
 #include "raidbench/controller/model.hpp"
+#include "raidbench/durability/proof.hpp"
 #include "raidbench/verdict/device_owner.hpp"
 #include "raidbench/verdict/measured.hpp"
 
@@ -31,6 +32,8 @@ struct facts {
   std::span<const named_result> results;
   /// The figures of an imported run.
   std::span<const imported_figure> imported;
+  /// A power-cut test of the storage (rb-durable verify), given with --durability; null when none.
+  const durability_proof* durability = nullptr;
 };
 
 }  // namespace raidbench

@@ -1,7 +1,9 @@
 #pragma once
 /// Rule `flush_faster_than_media`: a test committed (fsync, fdatasync, O_SYNC/O_DSYNC writes) faster than rotating media can,
 /// so a write cache absorbed the flushes: an info when a healthy battery protects that cache, critical
-/// when nothing does, a warning when it is unknown. One verdict per committing test.
+/// when nothing does, a warning when it is unknown. One verdict per committing test. A power-cut test
+/// of the device (facts::durability, rb-durable) replaces the inference with what it proved: critical
+/// when it lost acknowledged writes, an info when none was lost across a restart.
 #include <string_view>
 #include <vector>
 

@@ -42,6 +42,7 @@
 #include "raidbench/session/command_line.hpp"
 #include "raidbench/session/distinct_files.hpp"
 #include "raidbench/session/last_resort.hpp"
+#include "raidbench/session/durability_option.hpp"
 #include "raidbench/session/output_file.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "raidbench/core/input_file.hpp"
@@ -134,6 +135,8 @@ struct options {
   std::vector<std::string> sides;
   std::map<std::string, std::vector<std::string>> controller_files;  // side label → dumps
   std::set<std::string> controller_owns;
+  std::map<std::string, std::string> durability_files;             // side label → its device's power-cut test
+  std::map<std::string, raidbench::durability_proof> durability;  // the same, read
   std::optional<std::string> import;
   std::optional<std::string> fleet;
   std::string html;
@@ -182,6 +185,14 @@ inline options parse(int argc, char** argv) {
   cl.custom(
       "--controller-owns", [&o](const std::string& side) { o.controller_owns.insert(side); },
       "SIDE: the side's dumps describe the controller holding its device; verdicts say the link was asserted, not observed");
+  cl.custom(
+      "--durability",
+      [&o](const std::string& v) {
+        const auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == v.size()) throw std::invalid_argument("is not SIDE=FILE");
+        o.durability_files[v.substr(0, eq)] = v.substr(eq + 1);
+      },
+      std::string("SIDE=FILE: ") + tools::durability_help + " (for a side of classic outputs; repeatable)");
   cl.text("--import", o.import, "print what one file imports as, alone (with --json: as JSON)");
   cl.text("--fleet", o.fleet,
           "one host per folder of DIR (results/<host>/report.json, as the Ansible playbook fetches them) or per file: each "
@@ -214,6 +225,13 @@ inline options parse(int argc, char** argv) {
   for (const auto& [side, file] : dumps) {
     if (!labels.count(side)) usage_error(fmt::format("--controller-file names side '{}', which is not given", side));
     o.controller_files[side].push_back(file);
+  }
+  for (const auto& [side, file] : o.durability_files) {
+    if (!labels.count(side)) usage_error(fmt::format("--durability names side '{}', which is not given", side));
+    // A classic output names no device to match: the user's word ties the test to the side.
+    auto proof = tools::read_durability_option(file, true);
+    if (!proof) die(proof.message());
+    o.durability[side] = std::move(**proof);
   }
   for (const auto& side : o.controller_owns) {
     if (!labels.count(side)) usage_error(fmt::format("--controller-owns names side '{}', which is not given", side));
@@ -498,9 +516,17 @@ inline int run_tool(int argc, char** argv) {
     v.inventory = inv || std::any_of(side.runs.begin(), side.runs.end(), [](const run_record& r) {
       return std::any_of(r.facts.begin(), r.facts.end(), [](const auto& f) { return f.first.starts_with("controller "); });
     });
+    const auto proof = o.durability.find(label);
     for (const auto& r : side.runs) {
-      auto judged = r.format.starts_with("raidbench.") ? r.verdicts
-                                                       : raidbench::judge_imported_run(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0, lists->rules);
+      // A raidbench run was judged where it ran, with its device's chain: a power-cut test joins that
+      // judgement there (raidbench --durability), not after the fact.
+      if (proof != o.durability.end() && r.format.starts_with("raidbench."))
+        die(fmt::format("--durability {}=…: {} is a raidbench run, judged where it ran; give --durability to raidbench there",
+                        label, r.source));
+      auto judged = r.format.starts_with("raidbench.")
+                        ? r.verdicts
+                        : raidbench::judge_imported_run(r, inv ? &*inv : nullptr, o.controller_owns.count(label) > 0, lists->rules,
+                                                        proof == o.durability.end() ? nullptr : &proof->second);
       for (auto& x : judged)
         if (std::none_of(v.verdicts.begin(), v.verdicts.end(),
                          [&](const auto& y) { return y.rule == x.rule && y.subject == x.subject && y.message == x.message; }))

@@ -125,16 +125,60 @@ inline verdict judge_figure(const std::string& test, double rate, const storage_
   return v;
 }
 
+// Whether a power-cut test was made on a device under the files judged (or the user says so).
+inline bool proof_applies(const durability_proof& p, const storage_context& c) {
+  if (p.asserted) return true;
+  return std::any_of(c.devices.begin(), c.devices.end(), [&](const block_node& d) { return d.name == p.device; });
+}
+
+// What a power-cut test proved replaces what the rate suggests, when it proves anything about these
+// files' device; otherwise it is shown, and the verdict stays the inference.
+inline void apply_proof(verdict& v, const durability_proof& p, const storage_context& c) {
+  v.evidence.push_back(fmt::format("power-cut test {}: {} on {}, verified {}: {} of {} acknowledged writes lost in {} cut(s), "
+                                   "{} across a restart (flushed with {})",
+                                   p.file, p.target, p.device, p.verified_at, p.lost, p.checked, p.cuts, p.rebooted_cuts,
+                                   fmt::join(p.methods, ", ")));
+  if (!proof_applies(p, c)) {
+    v.evidence.push_back(fmt::format("the power-cut test was made on {}, which is not under these files: not used", p.device));
+    return;
+  }
+  if (!p.conclusive()) {
+    v.evidence.push_back("the power-cut test lost nothing but had no restart between writing and verifying: it proves "
+                         "nothing about the media, not used");
+    return;
+  }
+  const std::string on = p.asserted ? p.device + " (asserted to be this run's device)" : p.device;
+  if (p.lost > 0) {
+    v.fired = true;
+    v.level = severity::critical;
+    v.message = fmt::format("proven by a power-cut test on {} (verified {}): {} of {} acknowledged writes lost, so something "
+                            "between the kernel and the media acknowledges flushes it does not keep",
+                            on, p.verified_at, p.lost, p.checked);
+  } else {
+    v.fired = false;
+    v.level = severity::info;
+    v.message = fmt::format("proven by a power-cut test on {} (verified {}): no acknowledged write lost in {} cut(s) across a "
+                            "restart ({} writes), so the flushes survive a power loss",
+                            on, p.verified_at, p.rebooted_cuts, p.acknowledged);
+  }
+}
+
 }  // namespace detail::flush_rule
 
 RAIDBENCH_API void rule_traits<rule::flush_faster_than_media>::judge(const facts& f, std::vector<verdict>& out) {
   if (!f.context) return;
+  const std::size_t first = out.size();
   for (const auto& t : f.results)
     if (const double rate = judged_commits_per_second(t.result); rate > 0)
       out.push_back(detail::flush_rule::judge_figure(t.name, rate, *f.context, f.inv, f.owner));
   for (const auto& t : f.imported)
     if (t.commits_per_second > 0)
       out.push_back(detail::flush_rule::judge_figure(t.test, t.commits_per_second, *f.context, f.inv, f.owner));
+  if (!f.durability) return;
+  if (out.size() == first)
+    out.push_back(verdict{"", "power-cut test", false, severity::warning,
+                          "no test committed here: only the power-cut test can say whether flushes survive a power loss", {}});
+  for (std::size_t i = first; i < out.size(); ++i) detail::flush_rule::apply_proof(out[i], *f.durability, *f.context);
 }
 
 }  // namespace raidbench
