@@ -4,6 +4,7 @@
 /// comes first: per side its faster, slower, unchanged and undecided rows, its drift and what differs
 /// in safety; then the facts that differ, the table, and each verdict once with the sides it fired on.
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -187,6 +188,23 @@ inline std::string verdict_line(const shared_verdict& s) {
                      s.v.subject.empty() ? std::string() : " (" + printable(s.v.subject) + ")", printable(s.v.message));
 }
 
+// Interleaved rounds: the rows whose ratio to the first side trends across the rounds, named (a
+// drift common to both sides cancels; one of one side's, a setting that wears off, does not).
+inline std::optional<std::string> paired_drift_line(const comparison& c, std::size_t side) {
+  std::string rows;
+  std::size_t n = 0;
+  for (const auto& r : c.rows)
+    if (const auto& t = r.changes[side].trend; t && t->significant)
+      rows += fmt::format("{}{} {} {:+.1f} %/round (p = {:.2g})", n++ ? "; " : "", printable(r.test), printable(r.metric), t->percent_per_run, t->p);
+  const std::size_t withdrawn = c.summaries[side].trend.withdrawn;
+  if (n == 0 && withdrawn == 0) return std::nullopt;
+  std::string line = fmt::format("Drift: {0} / {1} trends across the {2} rounds on {3} row{4}{5}: {0}'s or {1}'s setup changed from round to round",
+                                 printable(c.labels[side]), printable(c.labels.front()), c.rounds, n, n == 1 ? "" : "s",
+                                 n ? " (" + rows + ")" : std::string());
+  if (withdrawn) line += fmt::format("; {} change(s) it could explain not called", withdrawn);
+  return line;
+}
+
 // The answer first: per side its counts, then drift and safety, each a line.
 inline std::vector<std::string> headline(const comparison& c, const std::vector<side_verdicts>& verdicts) {
   std::vector<std::string> lines;
@@ -203,6 +221,10 @@ inline std::vector<std::string> headline(const comparison& c, const std::vector<
     lines.push_back(std::move(line));
   }
   for (std::size_t i = 0; i < c.labels.size(); ++i) {
+    if (c.rounds && i > 0) {
+      if (auto line = paired_drift_line(c, i)) lines.push_back(std::move(*line));
+      continue;
+    }
     const side_trend& t = i == 0 ? c.summaries[1].base_trend : c.summaries[i].trend;
     std::size_t withdrawn = 0;
     for (std::size_t k = 1; k < c.labels.size(); ++k)
