@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -80,7 +79,7 @@ ab_options parse(int argc, char** argv) {
   cl.text("--b-setup CMD", o.b.setup, "the same for side B");
   cl.whole("--rounds N", o.rounds, 2, 1000,
            fmt::format("ABBA rounds, 2 to 1000 (default {}: enough for the paired t to call a 20 % change at 5 % noise 9 "
-                       "times in 10); each round runs each side once",
+                       "times in 10; 2 rounds measure, but a call needs 3); each round runs each side once",
                        default_rounds));
   cl.decimal("--setup-timeout SECONDS", o.setup_seconds, 0.1, 86400,
              "a setup command still running after this long (default 120) is killed with its process group, and the run stops");

@@ -397,7 +397,9 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
       row_runs x{row.sides.front().values, row.sides[i].values};
       if (options.noise)
         if (const auto it = options.noise->rows.find({row.test, row.metric}); it != options.noise->rows.end()) x.noise = it->second;
-      x.paired = options.paired && x.a.size() == x.b.size() && x.a.size() > 1;
+      // Paired or not at all: a round without a value on one side (a test that measured nothing) leaves
+      // the row's values out of step with the rounds, and paired_log_change says so.
+      x.paired = options.paired;
       x.gap_runs = gap_in_runs(times[r].front(), times[r][i]);
       x.in_side_trend = row.rate;
       family.push_back(std::move(x));
