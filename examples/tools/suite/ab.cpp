@@ -173,7 +173,9 @@ setup_outcome run_setup(const side_setup& side, const std::string& command, unsi
   return o;
 }
 
-int run_ab(int argc, char** argv) {
+}  // namespace
+
+int ab_main(int argc, char** argv) {
   const ab_options o = parse(argc, argv);
   // The suite's options, read now as every run will read them: a usage error costs nothing.
   for (const auto* side : {&o.a, &o.b}) {
@@ -184,7 +186,7 @@ int run_ab(int argc, char** argv) {
   raidbench::stop_on_signals stop_guard;
   if (!o.html.empty())
     if (auto writable = raidbench::tools::check_output_file(o.html); !writable) fail(fmt::format("--html: {}", writable.message()));
-  const raidbench::held_directory out = hold_out(o);
+  const raidbench::held_directory out = hold_out(o);  // its A and B made through it; held for the run
 
   nlohmann::json record = {{"schema", "raidbench.ab"},
                            {"schema_version", 1},
@@ -259,13 +261,9 @@ int run_ab(int argc, char** argv) {
   for (auto& a : args) compare_argv.push_back(a.data());
   compare_argv.push_back(nullptr);
   const int status = raidbench::rb_compare_main(static_cast<int>(args.size()), compare_argv.data());
-  record["comparison"] = json_file;
+  if (std::error_code ec; fs::exists(json_file, ec)) record["comparison"] = json_file;
   save();
   return status;
 }
-
-}  // namespace
-
-int ab_main(int argc, char** argv) { return run_ab(argc, argv); }
 
 }  // namespace rb_suite
