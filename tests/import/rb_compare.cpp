@@ -283,6 +283,47 @@ BOOST_AUTO_TEST_CASE(bad_sides_get_a_clear_answer_never_a_call) {
   BOOST_TEST(contains(many.out, "\nB against A: 0 faster, 0 slower, 1 unchanged, 0 undecided, of 1 row "), many.out.substr(0, 600));
 }
 
+// --paired: run k of each side is round k of an interleaved run (raidbench ab). A drift of the host
+// through every round (-5 % a round) cancels in each round's ratio, so B's +30 % is called; a ratio
+// that itself trends across the rounds is named; sides of unequal rounds are one line and exit 1.
+BOOST_AUTO_TEST_CASE(interleaved_rounds_are_judged_paired) {
+  const temp_dir dir;
+  const std::vector<double> a{200, 190, 180.5, 171.5, 162.9, 154.8}, noise{1.004, 0.995, 1.002, 0.998, 1.006, 0.997};
+  std::vector<double> b, trending;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    b.push_back(a[i] * 1.3 * noise[i]);
+    trending.push_back(a[i] * (0.85 + 0.06 * static_cast<double>(i)) * noise[i]);
+  }
+  write_dd_runs(dir / "a", a);
+  write_dd_runs(dir / "b", b);
+  write_dd_runs(dir / "t", trending);
+  write_dd_runs(dir / "short", {200, 190, 180.5, 171.5, 162.9});
+  const std::string sides = quoted((dir / "a").string()) + " " + quoted((dir / "b").string());
+  const auto paired = compare("--paired " + sides);
+  BOOST_TEST(paired.status == 0, paired.err);
+  BOOST_TEST(contains(paired.out, "\nB against A, paired over 6 ABBA rounds: 1 faster (median +30.0 %), 0 slower, 0 unchanged, 0 undecided, of 1 row "),
+             paired.out);
+  BOOST_TEST(contains(row(paired.out, "copy #1 throughput"), "+30.0 % faster, beyond noise (CI +"), paired.out);
+  const auto unpaired = compare(sides);
+  BOOST_TEST(contains(unpaired.out, "\nB against A: 0 faster, 0 slower, 0 unchanged, 1 undecided, of 1 row "), unpaired.out);
+  const auto j = nlohmann::json::parse(compare("--paired --json " + sides).out);
+  BOOST_TEST(j["decision"]["paired"] == true);
+  BOOST_TEST(j["decision"]["rounds"] == 6);
+  BOOST_TEST(j["rows"][0]["sides"][1]["change"]["method"] == "paired");
+
+  const auto t = compare("--paired " + quoted((dir / "a").string()) + " " + quoted((dir / "t").string()));
+  BOOST_TEST(t.status == 0, t.err);
+  BOOST_TEST(contains(t.out, "\nDrift: B / A trends across the 6 rounds on 1 row (copy #1 throughput +"), t.out);
+  BOOST_TEST(contains(row(t.out, "copy #1 throughput"), "rounds would tell: B / A drifts +"), t.out);
+
+  const auto uneven = compare("--paired " + quoted((dir / "a").string()) + " " + quoted((dir / "short").string()));
+  BOOST_TEST(uneven.status == 1);
+  BOOST_TEST(uneven.err == "rb-compare: paired rounds: side B has 5 run(s), side A 6; an interleaved run has one run of every side a round\n");
+  const auto calibrate = compare("--paired --calibrate " + sides);
+  BOOST_TEST(calibrate.status == 2);
+  BOOST_TEST(calibrate.err == "rb-compare: --paired is for a comparison of interleaved rounds (see --help)\n");
+}
+
 BOOST_AUTO_TEST_CASE(native_runs_compare_with_each_other_and_with_the_peers_text) {
   const temp_dir dir;
   const std::string in = quoted((dir / "in").string());

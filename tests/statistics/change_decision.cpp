@@ -123,4 +123,29 @@ BOOST_AUTO_TEST_CASE(bad_input_never_makes_a_call) {
   BOOST_TEST(judge_rows(std::vector<row_runs>{apart}, {}).rows[0].call == noise_call::beyond);
 }
 
+// Two rounds (or 2 runs a side) with the same large ratio, as this VM's commit rate gave identical
+// sides when it switched between two levels: the t's one degree of freedom would call it; a call
+// needs 3 rounds, and the rounds needed say so. A third round of that ratio is called.
+BOOST_AUTO_TEST_CASE(two_runs_a_side_never_call) {
+  row_runs two{{892.65, 1118.99}, {3143.03, 3928.10}}, three{{892.65, 1118.99, 1000.0}, {3143.03, 3928.10, 3516.0}};
+  two.paired = three.paired = true;
+  const auto judged = judge_rows(std::vector<row_runs>{two}, {});
+  BOOST_TEST(judged.rows[0].call == noise_call::cannot_tell);
+  BOOST_TEST(judged.rows[0].low > std::log1p(0.05));  // the interval alone would call it
+  BOOST_TEST(*runs_needed(judged.rows[0], {}) == min_runs_to_call);
+  BOOST_TEST(judge_rows(std::vector<row_runs>{three}, {}).rows[0].call == noise_call::beyond);
+  row_runs unpaired{{100, 101}, {200, 202}};
+  BOOST_TEST(judge_rows(std::vector<row_runs>{unpaired}, {}).rows[0].call == noise_call::cannot_tell);
+  // Paired rows whose sides have values in different rounds (a test that measured nothing once) are
+  // not judged unpaired instead.
+  row_runs uneven{{100, 110, 105}, {200, 220}};
+  uneven.paired = true;
+  const auto u = judge_rows(std::vector<row_runs>{uneven}, {});
+  BOOST_TEST(u.rows[0].call == noise_call::cannot_tell);
+  BOOST_TEST(u.rows[0].reason == "a round without a value on one side: the rounds cannot be paired");
+  // A calibration's own runs stand in for the missing ones.
+  unpaired.noise = known_noise{0.01, 20};
+  BOOST_TEST(judge_rows(std::vector<row_runs>{unpaired}, {}).rows[0].call == noise_call::beyond);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

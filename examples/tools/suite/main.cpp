@@ -49,6 +49,7 @@
 #include "raidbench/verify/check_files.hpp"
 #include "raidbench/verify/lineage.hpp"
 #include "raidbench/verify/report.hpp"
+#include "ab.hpp"
 #include "report.hpp"
 #include "sweep.hpp"
 #include "tool.hpp"
@@ -148,7 +149,8 @@ Examples:
   raidbench --quick
   raidbench --dir /srv/db/raidbench-scratch --report db01.json --html db01.html
   raidbench --quick --no-progress --json | jq .verdicts
-Also: raidbench sweep iometer|atto|cdm [options]: the classic matrices (raidbench sweep --help).
+Also: raidbench sweep iometer|atto|cdm [options]: the classic matrices (raidbench sweep --help);
+raidbench ab [options] [-- suite options]: two setups in ABBA rounds, one comparison (raidbench ab --help).
 Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
   cl.parse(argc, argv);
   o.dir_named = cl.given("--dir");
@@ -204,8 +206,8 @@ struct step {
   std::function<raidbench::expected<raidbench::result>(const raidbench::run_options&, unsigned round, double seconds)> run_round;
 };
 
-int run_suite(int argc, char** argv) {
-  const options o = parse(argc, argv);
+// The suite as `o` asks; `text`: the report as text on stdout too (not for raidbench ab's rounds).
+int run_suite(const options& o, bool text) {
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
 
@@ -430,14 +432,14 @@ int run_suite(int argc, char** argv) {
   const bool copy_written =
       json_written && o.latest_copy && written("the report's copy", raidbench::tools::write_output_file(*o.latest_copy, json_text));
   const std::string controller_text = raidbench::format_controller_section(controller, o.controller, &report.device_under_test);
-  if (o.json.to_stdout()) {
+  if (text && o.json.to_stdout()) {
     raidbench::tools::print_out(json_text);
-  } else {
+  } else if (text) {
     raidbench::tools::print_out(format_report(report, controller_text));
     if (verified) raidbench::tools::print_out("\n" + raidbench::verify::format_verification(checked));
   }
   if (!o.html.empty()) written("--html", raidbench::tools::write_output_file(o.html, report_html(report, controller_text)));
-  if (json_written && !o.json.to_stdout())
+  if (json_written && text && !o.json.to_stdout())
     raidbench::tools::print_out(fmt::format("\nreport written to {}{}\n", o.report->string(),
                                             copy_written ? fmt::format(" (the latest also in {})", o.latest_copy->string()) : ""));
   if (!raidbench::tools::stdout_complete("raidbench") || !complete) return 1;
@@ -448,12 +450,24 @@ int run_suite(int argc, char** argv) {
   return report.interrupted ? raidbench::interrupted_exit_status() : 0;
 }
 
+// The suite's options from `args`, as if after "raidbench".
+options parse(const std::vector<std::string>& args) {
+  std::vector<char*> argv{const_cast<char*>("raidbench")};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  return parse(static_cast<int>(argv.size()), argv.data());
+}
+
 }  // namespace
+
+void rb_suite::check_suite_options(const std::vector<std::string>& args) { (void)parse(args); }
+
+int rb_suite::run_suite_quietly(const std::vector<std::string>& args) { return run_suite(parse(args), false); }
 
 int main(int argc, char** argv) {
   raidbench::tools::ignore_sigpipe();
   return raidbench::tools::last_resort("raidbench", [&] {
     if (argc > 1 && std::string_view(argv[1]) == "sweep") return sweep_main(argc - 1, argv + 1);
-    return run_suite(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "ab") return ab_main(argc - 1, argv + 1);
+    return run_suite(parse(argc, argv), true);
   });
 }

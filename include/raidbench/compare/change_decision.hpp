@@ -1,6 +1,6 @@
 #pragma once
-/// Is a change real? The decision rb-compare makes for every row, and the one `raidbench ab` is to
-/// make for interleaved rounds (docs/compare.md has the method, its simulated error rate and power):
+/// Is a change real? The decision rb-compare makes for every row, `raidbench ab`'s interleaved rounds
+/// included (docs/compare.md has the method, its simulated error rate and power):
 /// - the change is the ratio B / A, estimated on log values: Welch's t (unpaired runs), a pooled t
 ///   (one side without spread, or an A/A calibration's noise), or a paired t on log(B_i / A_i)
 ///   (rounds of an interleaved ABBA run);
@@ -97,6 +97,10 @@ struct family_judgement {
 
 /// The most runs a side that `runs_to_decide` counts up to.
 inline constexpr std::size_t max_runs_needed = 10000;
+
+/// The fewest runs a side (rounds when paired) a call, either way, is made from without a
+/// calibration: the error rate is simulated from 3 up (docs/compare.md).
+inline constexpr std::size_t min_runs_to_call = 3;
 
 /// Welch's t on log values; pooled when one side shows no spread; with `noise`, pooled with it.
 /// nullopt (and `why`) when the noise cannot be estimated or a value is not positive.

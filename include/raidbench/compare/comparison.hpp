@@ -116,6 +116,7 @@ struct comparison {
   std::vector<std::string> notes;       ///< tests not in every side, interrupted runs, …
   comparison_options options{};         ///< as compared (without the noise pointer)
   bool calibrated = false;              ///< a noise calibration was given
+  std::size_t rounds = 0;               ///< interleaved rounds judged paired (options.paired); 0 unpaired
 };
 
 /// The metric a test is rated by: its rate, the one of MB/s and ops/s its block size makes natural
@@ -281,6 +282,16 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
       if (r.tool != out.tool)
         return fail("the sides hold results of different tools (" + out.tool + " in " + sides.front().runs.front().source + ", " +
                     r.tool + " in " + r.source + "): nothing to compare");
+  if (options.paired) {
+    // Round k of an interleaved run is run k of every side: the sides must have one run a round.
+    const std::size_t rounds = sides.front().runs.size();
+    for (const auto& s : sides)
+      if (s.runs.size() != rounds)
+        return fail("paired rounds: side " + s.label + " has " + std::to_string(s.runs.size()) + " run(s), side " + sides.front().label +
+                    " " + std::to_string(rounds) + "; an interleaved run has one run of every side a round");
+    if (rounds < 2) return fail("paired rounds: one round a side cannot show the noise; 2 or more are needed");
+    out.rounds = rounds;
+  }
   if (options.noise && !options.noise->tool.empty() && options.noise->tool != out.tool)
     return fail("the noise calibration is of " + options.noise->tool + " results, the sides of " + out.tool + " results");
 
@@ -386,7 +397,9 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
       row_runs x{row.sides.front().values, row.sides[i].values};
       if (options.noise)
         if (const auto it = options.noise->rows.find({row.test, row.metric}); it != options.noise->rows.end()) x.noise = it->second;
-      x.paired = options.paired && x.a.size() == x.b.size() && x.a.size() > 1;
+      // Paired or not at all: a round without a value on one side (a test that measured nothing) leaves
+      // the row's values out of step with the rounds, and paired_log_change says so.
+      x.paired = options.paired;
       x.gap_runs = gap_in_runs(times[r].front(), times[r][i]);
       x.in_side_trend = row.rate;
       family.push_back(std::move(x));

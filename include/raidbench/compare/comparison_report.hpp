@@ -4,6 +4,7 @@
 /// comes first: per side its faster, slower, unchanged and undecided rows, its drift and what differs
 /// in safety; then the facts that differ, the table, and each verdict once with the sides it fired on.
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,7 +93,13 @@ inline std::string direction_words(const comparison_row& r, const side_change& c
   return (c.percent ? fmt::format("{:+.1f} %", *c.percent) : std::string("n/a")) + (c.word.empty() ? "" : " " + c.word);
 }
 
-inline std::string interval(const side_change& c) { return fmt::format("CI {:+.1f} to {:+.1f} %", *c.low_percent, *c.high_percent); }
+// A bound in %: one decimal, or two significant digits when huge (a t with 1 degree of freedom at
+// Holm's level spans 10^20 %).
+inline std::string bound(double percent) {
+  return std::fabs(percent) < 1e5 ? fmt::format("{:+.1f}", percent) : fmt::format("{:+.2g}", percent);
+}
+
+inline std::string interval(const side_change& c) { return fmt::format("CI {} to {} %", bound(*c.low_percent), bound(*c.high_percent)); }
 
 // ": B's runs drift -3.1 %/run" for the side whose runs of this row trend the more, when one's trend
 // is significant (or, for a call its side's drift withdrew, `always`).
@@ -101,8 +108,13 @@ inline std::string drift_note(const side_change& c, std::size_t side, const std:
   const bool base = counts(c.base_trend) && (!counts(c.trend) || std::fabs(c.base_trend->percent_per_run) > std::fabs(c.trend->percent_per_run));
   if (!base && !counts(c.trend)) return "";
   const row_trend& t = base ? *c.base_trend : *c.trend;
+  if (c.method == "paired")  // the trend is of the rounds' ratios
+    return fmt::format(": {} / {} drifts {:+.1f} %/round", printable(labels[side]), printable(labels[0]), t.percent_per_run);
   return fmt::format(": {}'s runs drift {:+.1f} %/run", printable(labels[base ? 0 : side]), t.percent_per_run);
 }
+
+// What a side repeats: runs, or rounds of an interleaved run.
+inline const char* runs_word(const side_change& c) { return c.method == "paired" ? "rounds" : "runs a side"; }
 
 // The change cell: the change in words and what the runs say of it.
 inline std::string show_change(const comparison_row& r, std::size_t side, const std::vector<std::string>& labels) {
@@ -116,8 +128,9 @@ inline std::string show_change(const comparison_row& r, std::size_t side, const 
     case noise_call::drift: return out + ", not called" + drift_note(c, side, labels, true);
     case noise_call::cannot_tell:
       if (!c.low_percent) return out + ", cannot tell (" + c.reason + ")";
-      if (c.runs_needed) return out + fmt::format(", cannot tell ({}; {} runs a side would tell{})", interval(c), *c.runs_needed, drift_note(c, side, labels));
-      return out + fmt::format(", cannot tell ({}; not with {} runs a side{})", interval(c), max_runs_needed, drift_note(c, side, labels));
+      if (c.runs_needed)
+        return out + fmt::format(", cannot tell ({}; {} {} would tell{})", interval(c), *c.runs_needed, runs_word(c), drift_note(c, side, labels));
+      return out + fmt::format(", cannot tell ({}; not with {} {}{})", interval(c), max_runs_needed, runs_word(c), drift_note(c, side, labels));
     case noise_call::no_value: return out;
   }
   return out;
@@ -175,14 +188,32 @@ inline std::string verdict_line(const shared_verdict& s) {
                      s.v.subject.empty() ? std::string() : " (" + printable(s.v.subject) + ")", printable(s.v.message));
 }
 
+// Interleaved rounds: the rows whose ratio to the first side trends across the rounds, named (a
+// drift common to both sides cancels; one of one side's, a setting that wears off, does not).
+inline std::optional<std::string> paired_drift_line(const comparison& c, std::size_t side) {
+  std::string rows;
+  std::size_t n = 0;
+  for (const auto& r : c.rows)
+    if (const auto& t = r.changes[side].trend; t && t->significant)
+      rows += fmt::format("{}{} {} {:+.1f} %/round (p = {:.2g})", n++ ? "; " : "", printable(r.test), printable(r.metric), t->percent_per_run, t->p);
+  const std::size_t withdrawn = c.summaries[side].trend.withdrawn;
+  if (n == 0 && withdrawn == 0) return std::nullopt;
+  std::string line = fmt::format("Drift: {0} / {1} trends across the {2} rounds on {3} row{4}{5}: {0}'s or {1}'s setup changed from round to round",
+                                 printable(c.labels[side]), printable(c.labels.front()), c.rounds, n, n == 1 ? "" : "s",
+                                 n ? " (" + rows + ")" : std::string());
+  if (withdrawn) line += fmt::format("; {} change(s) it could explain not called", withdrawn);
+  return line;
+}
+
 // The answer first: per side its counts, then drift and safety, each a line.
 inline std::vector<std::string> headline(const comparison& c, const std::vector<side_verdicts>& verdicts) {
   std::vector<std::string> lines;
   const std::string rows = c.options.all_metrics ? "every compared metric" : "each test's rate and tail latency";
   for (std::size_t i = 1; i < c.labels.size(); ++i) {
     const side_summary& s = c.summaries[i];
-    std::string line = fmt::format("{} against {}: {}, {}, {} unchanged, {} undecided, of {} row{} ({})", printable(c.labels[i]),
-                                   printable(c.labels.front()), percent_list(s.faster, "faster", s.median_faster),
+    std::string line = fmt::format("{} against {}{}: {}, {}, {} unchanged, {} undecided, of {} row{} ({})", printable(c.labels[i]),
+                                   printable(c.labels.front()), c.rounds ? fmt::format(", paired over {} ABBA rounds", c.rounds) : "",
+                                   percent_list(s.faster, "faster", s.median_faster),
                                    percent_list(s.slower, "slower", s.median_slower), s.unchanged, s.undecided, s.rows,
                                    s.rows == 1 ? "" : "s", rows);
     if (s.without_noise > 0 && s.without_noise == s.undecided)
@@ -190,6 +221,10 @@ inline std::vector<std::string> headline(const comparison& c, const std::vector<
     lines.push_back(std::move(line));
   }
   for (std::size_t i = 0; i < c.labels.size(); ++i) {
+    if (c.rounds && i > 0) {
+      if (auto line = paired_drift_line(c, i)) lines.push_back(std::move(*line));
+      continue;
+    }
     const side_trend& t = i == 0 ? c.summaries[1].base_trend : c.summaries[i].trend;
     std::size_t withdrawn = 0;
     for (std::size_t k = 1; k < c.labels.size(); ++k)
@@ -438,7 +473,8 @@ inline nlohmann::json comparison_json(const comparison& c, const std::vector<sid
             {"power", rule.power},
             {"rows", c.options.all_metrics ? "every compared metric" : "each test's rate and tail latency"},
             {"calibrated", c.calibrated},
-            {"paired", c.options.paired}}},
+            {"paired", c.options.paired},
+            {"rounds", c.rounds ? nlohmann::json(c.rounds) : nlohmann::json()}}},
           {"sides", sides},
           {"summaries", summaries},
           {"differences", facts(c.differences)},

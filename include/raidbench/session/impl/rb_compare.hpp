@@ -171,6 +171,10 @@ inline options parse(int argc, char** argv) {
   cl.optional_value("--json", o.json, o.json_file, "the comparison as JSON, on stdout (as --format json) or into FILE");
   cl.flag("--all-metrics", o.compare.all_metrics, "every compared figure, not only each test's rate and tail latency");
   cl.decimal("--min-effect", min_effect, 0, 50, "the smallest change called, in percent (default 5)");
+  cl.flag("--paired", o.compare.paired,
+          "the sides are the rounds of an interleaved run (raidbench ab): run k of every side, in the order the runs "
+          "started, ran in round k; each change is judged by the paired t on the rounds' log(B / A), which cancels a drift "
+          "common to the sides");
   cl.text("--noise", o.noise, "noise measured by --calibrate --json, pooled with the sides' runs (then even one run a side can be judged)");
   cl.flag("--calibrate", o.calibrate, "the sides are runs of one setup (A/A): print each test's noise (with --json, the file --noise reads)");
   cl.text("--html", o.html, "also write a self-contained HTML page with the charts into FILE");
@@ -219,6 +223,7 @@ inline options parse(int argc, char** argv) {
   } else if (o.sides.size() < 2) {
     usage_error(o.sides.empty() ? "no sides to compare" : "one side: a comparison needs two or more");
   }
+  if (o.compare.paired && (o.import || o.fleet || o.calibrate)) usage_error("--paired is for a comparison of interleaved rounds");
   if (o.json_file && (o.import || o.calibrate)) usage_error("--json=FILE is for a comparison or a fleet; --import and --calibrate print");
   std::set<std::string> labels;
   for (std::size_t i = 0; i < o.sides.size(); ++i) labels.insert(label_and_spec(o.sides[i], i).first);
