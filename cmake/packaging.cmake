@@ -62,7 +62,8 @@ if(RAIDBENCH_BUILD_EXAMPLES)
     rb-fsync "compare the ways to flush a write, as pg_test_fsync"
     rb-fileio "file I/O benchmark, as sysbench fileio"
     rb-ctrl "read RAID controller tools' output into one inventory and check it"
-    rb-compare "compare benchmark runs and tell a change from noise")
+    rb-compare "compare benchmark runs and tell a change from noise"
+    rb-durable "test whether acknowledged writes survive a power cut, with the record on another host")
   find_program(RAIDBENCH_HELP2MAN help2man DOC "makes the tools' man pages from their --help")
   if(NOT RAIDBENCH_HELP2MAN)
     # The man pages are part of what is installed: say so at once, and again at install time.
