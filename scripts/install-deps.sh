@@ -12,7 +12,7 @@ packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-
           nlohmann-json3-dev libcli11-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
-            dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3)
+            dpkg-dev ansible-core ansible-lint python3-apt chromium nodejs libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
   exit 2

@@ -45,6 +45,7 @@
 #include "raidbench/verify/check_files.hpp"
 #include "raidbench/verify/lineage.hpp"
 #include "raidbench/verify/report.hpp"
+#include "html_from.hpp"
 #include "report.hpp"
 #include "sweep.hpp"
 #include "tool.hpp"
@@ -69,6 +70,7 @@ struct options {
   raidbench::controller_request controller;
   bool progress = true;
   fs::path html;
+  fs::path html_from;  // --html-from: draw the page from this JSON, run nothing
   raidbench::tools::verify_options verification;
 };
 
@@ -99,6 +101,8 @@ options parse(int argc, char** argv) {
   cl.path("--report FILE", report, "where to write the JSON report (default ./report.json)");
   o.json.add_to(cl, "the report");
   cl.path("--html FILE", o.html, "also write the report as a self-contained HTML page with charts");
+  cl.path("--html-from JSON", o.html_from,
+          "run nothing: draw the --html page of a report or a sweep from the JSON raidbench wrote (--report, sweep --json=FILE)");
   cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress output on stderr");
   raidbench::tools::add_verify_options(cl, o.verification,
                                        "stamp every 512-byte sector of the random tests' file set (file, offset, write "
@@ -115,9 +119,11 @@ Examples:
   raidbench --quick
   raidbench --dir /srv/db/raidbench-scratch --report db01.json --html db01.html
   raidbench --quick --no-progress --json | jq .verdicts
+  raidbench --html-from db01.json --html db01.html      (a saved report or sweep, drawn again)
 Also: raidbench sweep iometer|atto|cdm [options]: the classic matrices (raidbench sweep --help).
 Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
   cl.parse(argc, argv);
+  if (cl.given("--html-from") && o.html.empty()) cl.usage_error("--html-from needs --html FILE, the page to write");
   o.dir_named = cl.given("--dir");
   if (quick) o.mode = "quick";
   if (full) o.mode = "full";
@@ -173,6 +179,7 @@ struct step {
 
 int run_suite(int argc, char** argv) {
   const options o = parse(argc, argv);
+  if (!o.html_from.empty()) return html_from(o.html_from, o.html);
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
 
