@@ -4,7 +4,8 @@
 #                           LLVM's linker, CMake and the libraries the headers use
 #   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
 #                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime,
-#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp)
+#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp), chromium
+#                           with node and the DejaVu fonts the page tests lay out with (tests/report_html/)
 set -euo pipefail
 what=${1:-build}
 
@@ -12,7 +13,7 @@ packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-
           nlohmann-json3-dev libcli11-dev)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
-            dpkg-dev ansible-core ansible-lint python3-apt chromium nodejs libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3)
+            dpkg-dev ansible-core ansible-lint python3-apt chromium fonts-dejavu-core nodejs libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2
   exit 2

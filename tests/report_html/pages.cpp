@@ -144,4 +144,29 @@ BOOST_AUTO_TEST_CASE(every_page_kind_lays_out_without_overlap_cut_or_unlabelled_
                                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
 }
 
+// The check can fail: a page with each fault it looks for is refused, each fault named.
+BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
+  const temp_dir dir;
+  const auto page = (dir / "faults.html").string();
+  std::ofstream(page) << R"(<!DOCTYPE html><html><head><meta charset="utf-8"/><title>faults</title></head><body>
+<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="400" height="200" viewBox="0 0 400 200" aria-label="Line chart: faults">
+<text x="10" y="20">overlapping one</text><text x="20" y="24">overlapping two</text>
+<text x="380" y="60">outside the chart</text>
+<g class="point" data-series="a" data-x="1" data-value="5" data-label="5"><circle class="marker" cx="100" cy="100" r="4"/><text x="140" y="104" class="value">5</text></g>
+<g class="point" data-series="b" data-x="1" data-value="7" data-label="7"><circle class="marker" cx="150" cy="100" r="4"/><text x="200" y="150" class="value">7</text></g>
+<g class="point" data-series="c" data-x="2" data-value="9" data-label="9"><circle class="marker" cx="250" cy="100" r="4"/></g>
+</svg>
+<pre style="overflow:hidden">)" << std::string(400, 'w') << R"(</pre>
+<table><tr><td style="min-width:3000px">wide</td></tr></table>
+<a href="https://example.invalid/">away</a><script></script>
+</body></html>)";
+  const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + " --widths 800 " + quoted(page));
+  BOOST_TEST(r.status == 1, r.out << r.err);
+  for (const char* fault : {R"("overlapping one" overlaps "overlapping two")", R"("outside the chart" is outside its chart)",
+                            R"(the label "5" of a at 1 is nearer b's point)", "c at 2 (9) is neither labelled nor in a table",
+                            "is cut at its right edge", "past the 800 px window", "1 script element(s) in the page",
+                            "an address outside the page: <a> https://example.invalid/", "0 passed, 1 failed"})
+    BOOST_TEST(r.out.find(fault) != std::string::npos, fault << "\n" << r.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

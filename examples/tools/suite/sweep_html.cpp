@@ -90,12 +90,7 @@ std::string sweep_html(const sweep_outcome& o) {
       }
       curve.series = {write, read};
       // Small blocks run at a thousandth of the large ones' rate: beyond two decades, a log axis.
-      double lo = std::numeric_limits<double>::max(), hi = 0;
-      for (const auto* s : {&write, &read})
-        for (const double v : s->values)
-          if (v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
-      curve.log_y = hi / lo > 100;
-      if (curve.log_y) curve.y_label = "MB/s (log scale)";
+      if ((curve.log_y = html::spans_two_decades(curve.series))) curve.y_label = "MB/s (log scale)";
       page.add(curve);
       head = {"block size", "write MB/s", "read MB/s", "write IO/s", "read IO/s"};
       break;

@@ -140,7 +140,7 @@ inline std::string sweep_table(const sweep_outcome& o) {
         if (g.rows[r] == "RND4K Q1T1")
           for (const auto* p : g.cells[r])
             if (p)
-              out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", "", p->point.read_percent ? "read" : "write",
+              out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", g.rows[r], p->point.read_percent ? "read" : "write",
                                  events_per_second(reported(*p)), mean_latency_us(reported(*p)));
       }
       break;

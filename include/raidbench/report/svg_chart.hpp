@@ -62,6 +62,16 @@ struct heat_table {
   std::vector<std::vector<std::string>> doubts;  ///< optional, [row][column]: why the cell's figure is doubtful, or empty
 };
 
+/// Whether the series' positive values span more than two decades: on a linear axis the small ones
+/// would lie on the floor, so the charts draw such values on a log axis and say so.
+inline bool spans_two_decades(const std::vector<series>& all) {
+  double lo = std::numeric_limits<double>::max(), hi = 0;
+  for (const auto& s : all)
+    for (const double v : s.values)
+      if (std::isfinite(v) && v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
+  return hi > 0 && hi / lo > 100;
+}
+
 /// Text made safe for HTML or XML content and attribute values.
 inline std::string escape(std::string_view text) {
   std::string out;
@@ -514,14 +524,14 @@ inline std::string render_svg(const bar_chart& c) {
       groups += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" class="value">{}</text></g>)", end + 5, by + 13, escape(shown));
     }
     y += height;
-    if (k < c.annotations.size() && !c.annotations[k].empty()) {
-      groups += label(c.annotations[k], plot_left, y + 10, 80, 1, R"(font-style="italic" class="annotation")");
-      y += 18;
-    }
-    for (const auto& reason : reasons) {
-      groups += label(reason, plot_left, y + 10, 80, 1, R"(class="doubt" fill="#555")");
-      y += 18;
-    }
+    // A note under the group: up to two lines of 80 characters, the rest cut with the whole in a tooltip.
+    const auto note = [&](std::string_view text, std::string_view attributes) {
+      const double extra = wrap(text, 80).size() > 1 ? 14 : 0;
+      groups += label(text, plot_left, y + 10 + extra / 2, 80, 2, attributes);
+      y += 18 + extra;
+    };
+    if (k < c.annotations.size() && !c.annotations[k].empty()) note(c.annotations[k], R"(font-style="italic" class="annotation")");
+    for (const auto& reason : reasons) note(reason, R"(class="doubt" fill="#555")");
     y += 14;
   }
   body += x_axis(sc, plot_left, plot_right, top - 6, y) + groups;
@@ -658,7 +668,7 @@ inline std::string render_figure(const line_chart& c) {
   };
   // A column per x, or per series when there are fewer series: the table stays narrow.
   const bool by_series = c.series.size() > c.x.size();
-  out += fmt::format(R"(<div class="scroll"><table class="values" id="{}-values"><caption>{}: the figures ({})</caption><thead><tr><th scope="col">{}</th>)",
+  out += fmt::format(R"(<div class="scroll"><table class="values" id="{}-values"><caption>{}: the figures, {}</caption><thead><tr><th scope="col">{}</th>)",
                      id_of(c), escape(c.title), escape(c.y_label), by_series ? "" : escape(c.x_label));
   for (std::size_t k = 0; k < (by_series ? c.x.size() : c.series.size()); ++k)
     out += R"(<th scope="col">)" + (by_series ? x_text(k) : escape(c.series[k].name)) + "</th>";

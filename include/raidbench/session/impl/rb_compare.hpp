@@ -323,6 +323,7 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
   for (const auto& r : c.rows)
     if (r.rate && std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) == sizes.end())
       sizes.push_back(r.test.substr(r.test.find(' ') + 1));
+  curves.x_label = "block size (evenly spaced, as ATTO draws them)";
   for (std::size_t i = 0; i < sizes.size(); ++i) curves.x.push_back(static_cast<double>(i));
   curves.x_tick_labels = sizes;
   for (const std::string direction : {"write", "read"})
@@ -334,6 +335,7 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
             line.values[static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin())] = *v;
       curves.series.push_back(std::move(line));
     }
+  if ((curves.log_y = html::spans_two_decades(curves.series))) curves.y_label = "MB/s (log scale)";
   page.add(curves);
 }
 
@@ -398,15 +400,19 @@ inline std::string compare_html(const raidbench::comparison& c, const std::vecto
     for (std::size_t s = 0; s < c.labels.size(); ++s)
       for (const auto* r : rows) {
         chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
-        // A side whose change the noise explains: its bar is no evidence of a difference.
-        chart.doubts.push_back(s > 0 && r->changes[s].noise == raidbench::noise_call::within ? "the change is within the noise" : "");
+        // What a verdict on the side doubts (a write cache absorbed its flushes), and a change the
+        // noise explains: such a bar is no evidence of a difference.
+        std::string why = s < verdicts.size() ? html::doubt_of(verdicts[s].verdicts, r->test) : "";
+        if (s > 0 && r->changes[s].noise == raidbench::noise_call::within) why += (why.empty() ? "" : "; ") + std::string("the change is within the noise");
+        chart.doubts.push_back(why);
       }
     page.add(chart);
   }
-  if (!c.differences.empty()) {
-    page.heading("What differs between the sides");
+  for (const auto& [facts, title] : {std::pair(&c.differences, "What differs between the sides"), std::pair(&c.one_side_only, "Known on some sides only")}) {
+    if (facts->empty()) continue;
+    page.heading(title);
     std::vector<std::pair<std::string, std::string>> items;
-    for (const auto& d : c.differences) {
+    for (const auto& d : *facts) {
       std::string values;
       for (std::size_t i = 0; i < d.values.size(); ++i) values += fmt::format("{}{}: {}", i ? " | " : "", c.labels[i], d.values[i]);
       items.emplace_back(d.fact, values);
@@ -488,8 +494,18 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f) {
     }
     if (!chart.categories.empty()) page.add(chart);
   }
-  page.heading("Table");
-  page.preformatted(raidbench::fleet_text(f));
+  page.heading("Tables");
+  page.paragraph(raidbench::detail::fleet_report::rule_sentence());
+  using raidbench::detail::comparison_report::show;
+  std::vector<std::vector<std::string>> tests, hosts;
+  for (const auto& t : f.tests)
+    tests.push_back({t.test, std::to_string(t.hosts), show(t.spread.median, t.unit), show(t.spread.q1, t.unit), show(t.spread.q3, t.unit)});
+  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests);
+  for (const auto& r : f.rows)
+    hosts.push_back({r.host, r.test, show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
+                     raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
+  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, hosts);
+  for (const auto& n : f.notes) page.paragraph("Note: " + n);
   return page.str();
 }
 
