@@ -5,7 +5,8 @@
 #                           tools' man pages, made at build time)
 #   install-deps.sh test    the above plus everything the tests and benchmarks run: the real
 #                           peers (dd, fio, sysbench, pg_test_fsync), promtool, clang's sanitizer runtime,
-#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp),
+#                           libfuse3 (the tests' lying filesystem, tests/support/lying_fs.cpp), chromium
+#                           with node and the DejaVu fonts the page tests lay out with (tests/report_html/),
 #                           lintian, man-db and bash-completion (the package test, tests/package/)
 set -euo pipefail
 what=${1:-build}
@@ -14,7 +15,7 @@ packages=(g++ clang lld cmake ninja-build pkg-config libboost-dev libboost-test-
           nlohmann-json3-dev libcli11-dev help2man)
 if [[ $what == test ]]; then
   packages+=(coreutils procps strace fio sysbench postgresql-15 prometheus libclang-rt-14-dev python3 python3-jsonschema
-            dpkg-dev ansible-core ansible-lint python3-apt chromium libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3
+            dpkg-dev ansible-core ansible-lint python3-apt chromium fonts-dejavu-core nodejs libxml2-utils e2fsprogs util-linux libfuse3-dev fuse3
             lintian man-db bash-completion)
 elif [[ $what != build ]]; then
   echo "install-deps.sh: unknown set '$what' (use build or test)" >&2

@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots (docs/*.png) from a real report, a real comparison and a real
-# sweep, through the same --html code path users run, drawn by headless Chromium (Debian's chromium,
-# installed by scripts/install-deps.sh test). Everything runs in a temporary directory.
+# Regenerates the screenshots in docs/ (one per page kind, the top of each page) from the real runs
+# in tests/fixtures/reports/ and the seed captures, through the code paths users run (raidbench
+# --html-from, rb-compare --html), drawn by Debian's headless chromium and measured on the way by
+# tests/report_html/check_pages.mjs (installed by scripts/install-deps.sh test: chromium, nodejs).
+# Everything else runs in a temporary directory.
 #   scripts/screenshots.sh [BUILD_DIR=build]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 build=$(realpath -m "${1:-$repo/build}")
-[[ -x $build/examples/tools/suite/raidbench && -x $build/examples/tools/compare/rb-compare ]] ||
-  { echo "screenshots.sh: build the tools first (cmake --build $build)" >&2; exit 1; }
-command -v chromium >/dev/null || { echo "screenshots.sh: chromium is missing (bash scripts/install-deps.sh test)" >&2; exit 1; }
+raidbench=$build/examples/tools/suite/raidbench
+rb_compare=$build/examples/tools/compare/rb-compare
+[[ -x $raidbench && -x $rb_compare ]] || { echo "screenshots.sh: build the tools first (cmake --build $build)" >&2; exit 1; }
+for tool in chromium node; do
+  command -v $tool >/dev/null || { echo "screenshots.sh: $tool is missing (bash scripts/install-deps.sh test)" >&2; exit 1; }
+done
 work=$(mktemp -d "${TMPDIR:-/tmp}/rb-screenshots.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 seeds=$repo/tests/fixtures/seed-outputs
+reports=$repo/tests/fixtures/reports
 
-(cd "$work" && "$build/examples/tools/suite/raidbench" --quick --no-progress --no-controller --report report.json --html report.html >/dev/null)
-(cd "$work" && "$build/examples/tools/suite/raidbench" sweep atto --quick --no-progress --json=atto.json --html atto.html >/dev/null)
-"$build/examples/tools/compare/rb-compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
+"$raidbench" --html-from "$reports/suite-quick-vm-1.json" --html "$work/report.html"
+"$raidbench" --html-from "$reports/sweep-atto-quick-vm-1.json" --html "$work/sweep-atto.html"
+"$raidbench" --html-from "$reports/sweep-iometer-quick-vm.json" --html "$work/sweep-iometer.html"
+"$raidbench" --html-from "$reports/sweep-cdm-quick-vm.json" --html "$work/sweep-cdm.html"
+"$rb_compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
   "--controller-file=H730=$seeds/megacli-adpallinfo-perc-h730-mini-excerpt.txt" \
   "--controller-file=H730=$seeds/megacli-ldgetprop-cache-perc-h730.txt" \
   "--controller-file=H730=$seeds/megacli-adpbbucmd-perc-h730-excerpt.txt" --controller-owns=H730 \
   --html "$work/compare.html" >/dev/null
+"$rb_compare" "run-1=$reports/sweep-atto-quick-vm-1.json" "run-2=$reports/sweep-atto-quick-vm-2.json" --html "$work/compare-sweep-atto.html" >/dev/null
+for n in 1 2 3; do
+  mkdir -p "$work/fleet/db0$n"
+  cp "$reports/suite-quick-vm-$n.json" "$work/fleet/db0$n/report.json"
+done
+"$rb_compare" --fleet "$work/fleet" --html "$work/fleet.html" >/dev/null
 
-shot() {  # shot PAGE PNG HEIGHT
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
-    --user-data-dir="$work/profile" --window-size=1100,"$3" --screenshot="$2" "file://$1" 2>/dev/null
-  echo "wrote $2"
-}
-shot "$work/report.html" "$repo/docs/report.png" 2300
-shot "$work/compare.html" "$repo/docs/compare.png" 1500
-shot "$work/atto.html" "$repo/docs/sweep-atto.png" 520
+mkdir "$work/shots"
+node "$repo/tests/report_html/check_pages.mjs" --widths 900 --shots "$work/shots" --shot-height 1200 "$work"/*.html
+for shot in "$work"/shots/*-900.png; do
+  name=$(basename "$shot" -900.png)
+  cp "$shot" "$repo/docs/$name.png"
+  echo "wrote docs/$name.png"
+done

@@ -107,7 +107,7 @@ Exit status: 0 compared, 1 an error (a setup command or a run failed, an output 
   cl.parse(argc, argv);
   o.out_named = cl.given("--out");
   for (const auto& arg : o.suite)
-    for (const char* own : {"--dir", "--report", "--json", "--html", "--repeat"})
+    for (const char* own : {"--dir", "--report", "--json", "--html", "--html-from", "--repeat"})
       if (arg == own || arg.starts_with(std::string(own) + "="))
         cl.usage_error(fmt::format("{} after --: raidbench ab sets it for each run (--a, --b, --out; --rounds for the runs)", own));
   return o;

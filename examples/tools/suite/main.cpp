@@ -50,6 +50,7 @@
 #include "raidbench/verify/lineage.hpp"
 #include "raidbench/verify/report.hpp"
 #include "ab.hpp"
+#include "html_from.hpp"
 #include "report.hpp"
 #include "sweep.hpp"
 #include "tool.hpp"
@@ -76,6 +77,7 @@ struct options {
   bool progress = true;
   bool direct = false;
   fs::path html;
+  fs::path html_from;  // --html-from: draw the page from this JSON, run nothing
   raidbench::tools::verify_options verification;
   std::optional<std::string> durability;
 };
@@ -131,6 +133,8 @@ options parse(int argc, char** argv) {
           "where to write the JSON report (default ./report-HOST-TIME.json, copied to ./report.json)");
   o.json.add_to(cl, "the report");
   cl.path("--html FILE", o.html, "also write the report as a self-contained HTML page with charts");
+  cl.path("--html-from JSON", o.html_from,
+          "run nothing: draw the --html page of a report or a sweep from the JSON raidbench wrote (--report, sweep --json=FILE)");
   cl.flag("--no-progress", [&o] { o.progress = false; }, "no progress output on stderr");
   raidbench::tools::add_verify_options(cl, o.verification,
                                        "stamp every 512-byte sector of the random tests' file set (file, offset, write "
@@ -149,10 +153,12 @@ Examples:
   raidbench --quick
   raidbench --dir /srv/db/raidbench-scratch --report db01.json --html db01.html
   raidbench --quick --no-progress --json | jq .verdicts
+  raidbench --html-from db01.json --html db01.html      (a saved report or sweep, drawn again)
 Also: raidbench sweep iometer|atto|cdm [options]: the classic matrices (raidbench sweep --help);
 raidbench ab [options] [-- suite options]: two setups in ABBA rounds, one comparison (raidbench ab --help).
 Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N stopped by signal N.)");
   cl.parse(argc, argv);
+  if (cl.given("--html-from") && o.html.empty()) cl.usage_error("--html-from needs --html FILE, the page to write");
   o.dir_named = cl.given("--dir");
   if (quick) o.mode = "quick";
   if (full) o.mode = "full";
@@ -208,6 +214,7 @@ struct step {
 
 // The suite as `o` asks; `text`: the report as text on stdout too (not for raidbench ab's rounds).
 int run_suite(const options& o, bool text) {
+  if (!o.html_from.empty()) return html_from(o.html_from, o.html);
   const auto started = raidbench::now_ns();
   raidbench::stop_on_signals stop_guard;
 

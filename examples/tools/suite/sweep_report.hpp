@@ -141,7 +141,7 @@ inline std::string sweep_table(const sweep_outcome& o) {
         if (g.rows[r] == "RND4K Q1T1")
           for (const auto* p : g.cells[r])
             if (p)
-              out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", "", p->point.read_percent ? "read" : "write",
+              out += fmt::format("{:<12} {:>5}: {:.0f} IOPS, {:.2f} µs mean latency\n", g.rows[r], p->point.read_percent ? "read" : "write",
                                  events_per_second(reported(*p)), mean_latency_us(reported(*p)));
       }
       break;
@@ -149,8 +149,16 @@ inline std::string sweep_table(const sweep_outcome& o) {
   return out;
 }
 
-/// The sweep as JSON: each point with its axes, every pass's result and the reported one.
+inline nlohmann::json point_json(const raidbench::sweep_point& p) {
+  return {{"name", p.name}, {"block_size", p.block_size}, {"read_percent", p.read_percent}, {"random", p.random},
+          {"queue_depth", p.queue_depth}, {"seconds", p.seconds}, {"passes", p.passes}};
+}
+
+/// The sweep as JSON: each point with its axes, every pass's result and the reported one, and the
+/// plan's points (so that the page and the table can be drawn again from the file: --html-from).
 inline nlohmann::json sweep_json(const sweep_outcome& o) {
+  nlohmann::json plan = nlohmann::json::array();
+  for (const auto& p : o.plan.points) plan.push_back(point_json(p));
   nlohmann::json points = nlohmann::json::array();
   for (const auto& p : o.points)
     points.push_back({{"name", p.point.name},
@@ -172,8 +180,47 @@ inline nlohmann::json sweep_json(const sweep_outcome& o) {
           {"interrupted", o.interrupted},
           {"failed", o.failure.empty() ? nlohmann::json() : nlohmann::json(o.failure)},
           {"planned_points", o.plan.points.size()},
+          {"time_limit", o.plan.time_limit},
+          {"plan", plan},
           {"context", o.context},
           {"points", points}};
+}
+
+/// A sweep read back from sweep_json's document; nlohmann's exceptions say what is missing. A file
+/// written before the plan was kept has its finished points as its plan.
+inline sweep_outcome sweep_from_json(const nlohmann::json& j) {
+  using raidbench::sweep_kind;
+  if (j.at("schema") != "raidbench.sweep") throw nlohmann::json::other_error::create(501, "not a raidbench sweep", &j);
+  sweep_outcome o;
+  const auto kind = j.at("kind").get<std::string>();
+  if (kind != "iometer" && kind != "atto" && kind != "cdm") throw nlohmann::json::other_error::create(501, "unknown sweep kind " + kind, &j);
+  o.plan.kind = kind == "iometer" ? sweep_kind::iometer : kind == "atto" ? sweep_kind::atto : sweep_kind::cdm;
+  j.at("direct").get_to(o.plan.direct);
+  j.at("file_size").get_to(o.plan.file_size);
+  j.at("warmup_seconds").get_to(o.plan.warmup_seconds);
+  o.plan.time_limit = j.value("time_limit", 0.0);
+  j.at("interrupted").get_to(o.interrupted);
+  if (const auto& f = j.at("failed"); f.is_string()) f.get_to(o.failure);
+  j.at("context").get_to(o.context);
+  // A planned point has its seconds and passes; a finished one its passes' results instead.
+  const auto point_of = [](const nlohmann::json& p, bool planned) {
+    return raidbench::sweep_point{p.at("name").get<std::string>(), p.at("block_size").get<std::uint64_t>(), p.at("read_percent").get<unsigned>(),
+                                  p.at("random").get<bool>(), p.at("queue_depth").get<unsigned>(),
+                                  planned ? p.at("seconds").get<double>() : 0.0, planned ? p.at("passes").get<unsigned>() : 1u};
+  };
+  for (const auto& p : j.at("points")) {
+    raidbench::point_outcome done{point_of(p, false), p.at("passes").get<std::vector<raidbench::result>>(), p.at("best").get<std::size_t>(),
+                                  p.at("median").get<std::size_t>()};
+    if (done.passes.empty() || done.best >= done.passes.size() || done.median >= done.passes.size())
+      throw nlohmann::json::other_error::create(501, "point " + done.point.name + ": its best or median pass is not among its passes", &p);
+    done.point.passes = static_cast<unsigned>(done.passes.size());
+    o.points.push_back(std::move(done));
+  }
+  if (const auto plan = j.find("plan"); plan != j.end())
+    for (const auto& p : *plan) o.plan.points.push_back(point_of(p, true));
+  else
+    for (const auto& p : o.points) o.plan.points.push_back(p.point);
+  return o;
 }
 
 /// The sweep as a self-contained HTML page (sweep_html.cpp).

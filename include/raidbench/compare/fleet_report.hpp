@@ -15,6 +15,13 @@ namespace raidbench {
 
 namespace detail::fleet_report {
 
+// When a host is flagged, in one sentence.
+inline std::string rule_sentence() {
+  return fmt::format("A host is flagged when its figure is outside its peers' quartiles ± 1.5 × IQR (itself left out) and more than "
+                     "{:.0f} % from their median, with at least {} peers of the same hardware; or when a setting differs from the "
+                     "majority of those peers.", fleet_min_deviation * 100, fleet_min_peers);
+}
+
 inline std::string deviation(const fleet_row& r) { return r.deviation ? fmt::format("{:+.1f} %", *r.deviation * 100) : "-"; }
 
 inline std::string verdict(const fleet_row& r) {
@@ -32,9 +39,7 @@ inline std::string fleet_text(const fleet_comparison& f) {
   for (const auto& [host, key] : f.hardware_of) ++group_size[key];
   std::string out = fmt::format("Fleet of {} hosts ({} results), {} hardware group(s):\n", f.hardware_of.size(), printable(f.tool), group_size.size());
   for (const auto& [key, n] : group_size) out += fmt::format("  {} host(s): {}\n", n, printable(key));
-  out += fmt::format("A host is flagged when its figure is outside its peers' quartiles ± 1.5 × IQR (itself left out) and more than "
-                     "{:.0f} % from their median, with at least {} peers of the same hardware; or when a setting differs from the "
-                     "majority of those peers.\n\n", fleet_min_deviation * 100, fleet_min_peers);
+  out += detail::fleet_report::rule_sentence() + "\n\n";
   out += "Per test, all hosts:\n";
   std::size_t w = 4;
   for (const auto& t : f.tests) w = std::max(w, display_width(printable(t.test)));

@@ -34,6 +34,9 @@ struct bar_chart {
   std::vector<html::series> series;
   std::vector<std::string> annotations;           ///< optional, one per category, shown below its group
   std::vector<std::pair<double, double>> ranges;  ///< optional min–max whiskers, [s * categories.size() + c]
+  /// Optional, [s * categories.size() + c]: why a figure is doubtful ("the page cache served it"), or
+  /// empty. Such a bar is grey and hatched, its label marked ⚠, and the reason is printed below its group.
+  std::vector<std::string> doubts;
 };
 
 /// Lines through (x, value) points; a log axis is base 2 when all its values are powers of two
@@ -56,7 +59,18 @@ struct heat_table {
   std::vector<std::string> row_labels;
   std::vector<std::string> column_labels;
   std::vector<std::vector<std::optional<double>>> cells;  ///< [row][column]; nullopt: not measured, shown as "–"
+  std::vector<std::vector<std::string>> doubts;  ///< optional, [row][column]: why the cell's figure is doubtful, or empty
 };
+
+/// Whether the series' positive values span more than two decades: on a linear axis the small ones
+/// would lie on the floor, so the charts draw such values on a log axis and say so.
+inline bool spans_two_decades(const std::vector<series>& all) {
+  double lo = std::numeric_limits<double>::max(), hi = 0;
+  for (const auto& s : all)
+    for (const double v : s.values)
+      if (std::isfinite(v) && v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
+  return hi > 0 && hi / lo > 100;
+}
 
 /// Text made safe for HTML or XML content and attribute values.
 inline std::string escape(std::string_view text) {
@@ -81,6 +95,8 @@ inline std::string escape(std::string_view text) {
 namespace detail::chart {
 
 inline constexpr double width = 760;  // every chart's width in px; CSS scales it down on narrow pages
+// A bar chart's category names: 2 lines of 24 characters fit left of its bars even in wide letters (7 px).
+inline constexpr std::size_t category_columns = 24;
 
 // Beyond 1e±300, spans and logarithms overflow or lose all precision: such values are skipped like NaN.
 inline bool plottable(double v, int log_base = 0) {
@@ -100,8 +116,19 @@ inline std::string_view prefix(std::string_view s, std::size_t n) {
   return s.substr(0, i);
 }
 
+// Where to cut a word too long for a line of `columns`: after its last '/' past the line's first
+// third, else after its last '_', '-', ',' or '.' there, else at the line's end.
+inline std::size_t cut_of(std::string_view word, std::size_t columns) {
+  const std::string_view line = prefix(word, columns);
+  for (const std::string_view marks : {"/", "_-,."}) {
+    const std::size_t mark = line.find_last_of(marks);
+    if (mark != std::string_view::npos && length(line.substr(0, mark + 1)) * 3 >= columns && mark + 1 < word.size()) return mark + 1;
+  }
+  return line.size();
+}
+
 // The text in lines of at most `columns` characters (views into it), broken at spaces, and inside a
-// word too long for a line.
+// word too long for a line (cut_of).
 inline std::vector<std::string_view> wrap(std::string_view text, std::size_t columns) {
   std::vector<std::string_view> out;
   std::size_t start = std::string_view::npos, end = 0;  // the line being filled
@@ -113,7 +140,7 @@ inline std::vector<std::string_view> wrap(std::string_view text, std::size_t col
     }
     if (start != std::string_view::npos) out.push_back(text.substr(start, end - start));
     start = at;
-    at = end = at + prefix(text.substr(at, word_end - at), columns).size();
+    at = end = at + cut_of(text.substr(at, word_end - at), columns);
   }
   if (start != std::string_view::npos) out.push_back(text.substr(start, end - start));
   return out;
@@ -256,12 +283,12 @@ inline std::string_view dash(std::size_t s) {
 inline std::string marker(std::size_t s, double x, double y) {
   const auto c = colour(s);
   switch (s % 6) {
-    case 0: return fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)", x, y, c);
-    case 1: return fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="7" height="7" fill="{}"/>)", x - 3.5, y - 3.5, c);
-    case 2: return fmt::format(R"(<path d="M{:.1f} {:.1f}l4.5 8h-9z" fill="{}"/>)", x, y - 5, c);
-    case 3: return fmt::format(R"(<path d="M{:.1f} {:.1f}l5 5l-5 5l-5 -5z" fill="{}"/>)", x, y - 5, c);
-    case 4: return fmt::format(R"(<path d="M{:.1f} {:.1f}l4.5 -8h-9z" fill="{}"/>)", x, y + 5, c);
-    default: return fmt::format(R"(<path d="M{:.1f} {:.1f}l8 8m0 -8l-8 8" stroke="{}" stroke-width="2"/>)", x - 4, y - 4, c);
+    case 0: return fmt::format(R"(<circle class="marker" cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)", x, y, c);
+    case 1: return fmt::format(R"(<rect class="marker" x="{:.1f}" y="{:.1f}" width="7" height="7" fill="{}"/>)", x - 3.5, y - 3.5, c);
+    case 2: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 8h-9z" fill="{}"/>)", x, y - 5, c);
+    case 3: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l5 5l-5 5l-5 -5z" fill="{}"/>)", x, y - 5, c);
+    case 4: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 -8h-9z" fill="{}"/>)", x, y + 5, c);
+    default: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l8 8m0 -8l-8 8" stroke="{}" stroke-width="2"/>)", x - 4, y - 4, c);
   }
 }
 
@@ -278,19 +305,26 @@ inline std::string label(std::string_view text, double x, double y, std::size_t 
     parts.back() = last;
   }
   const double first = y + 4 - 7.0 * static_cast<double>(std::max<std::size_t>(parts.size(), 1) - 1);
-  std::string out = fmt::format(R"(<text x="{:.1f}" y="{:.1f}"{}{}>)", x, first, attributes.empty() ? "" : " ", attributes);
-  if (cut) out += "<title>" + escape(text) + "</title>";
+  // The tooltip beside the text, in a group: inside <text>, Chromium lays its characters out too.
+  std::string out = cut ? "<g><title>" + escape(text) + "</title>" : "";
+  out += fmt::format(R"(<text x="{:.1f}" y="{:.1f}"{}{}>)", x, first, attributes.empty() ? "" : " ", attributes);
   for (std::size_t i = 0; i < parts.size(); ++i) out += fmt::format(R"(<tspan x="{:.1f}" dy="{}">{}</tspan>)", x, i ? 14 : 0, escape(parts[i]));
-  return out + "</text>";
+  return out + (cut ? "</text></g>" : "</text>");
 }
 
 // The root element, its accessible name and its description (every value as text).
+// Lines of a chart's title (at most 2 of title_columns): its height above the legend is 18 px more per extra line.
+inline constexpr std::size_t title_columns = 78;
+inline double title_extra(std::string_view title) {
+  return wrap(title, title_columns).size() > 1 ? 18 : 0;
+}
+
 inline std::string svg_open(std::string_view kind, std::string_view title, std::string_view description, double height, std::string_view extra = "") {
   return fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-chart="{0}" width="{1:.0f}" height="{2:.0f}" )"
                      R"(viewBox="0 0 {1:.0f} {2:.0f}" role="img" aria-label="{3} chart: {4}" font-family="sans-serif" font-size="12" fill="#222"{5}>)"
                      R"(<title>{4}</title><desc>{6}</desc>)",
                      kind, width, height, kind == "bar" ? "Bar" : "Line", escape(title), extra, escape(description)) +
-         label(title, 8, 16, 90, 1, R"(font-size="15" font-weight="bold")");
+         label(title, 8, 16 + title_extra(title) / 2, title_columns, 2, R"(font-size="15" font-weight="bold")");
 }
 
 inline std::string no_data(std::string_view kind, std::string_view title, std::string_view note) {
@@ -326,26 +360,82 @@ inline std::string x_axis(const scale& sc, double left, double right, double top
   return out + fmt::format(R"(<line x1="{0:.1f}" y1="{1:.1f}" x2="{2:.1f}" y2="{1:.1f}" stroke="#444"/>)", left, y_axis, right);
 }
 
-// An id unique to the chart's content, for its patterns: identical charts alone share one.
-inline std::string id_of(const bar_chart& c) {
+// An id unique to the chart's content, for its patterns and its table of values: identical charts
+// alone share one.
+inline std::string id_of(std::string_view title, std::string_view unit, const std::vector<std::string>& keys, const std::vector<series>& all) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a
   const auto mix = [&](std::string_view s) {
     for (const char ch : s) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
     h = (h ^ 0xFF) * 1099511628211ull;
   };
-  mix(c.title);
-  mix(c.unit);
-  for (const auto& k : c.categories) mix(k);
-  for (const auto& s : c.series) {
+  mix(title);
+  mix(unit);
+  for (const auto& k : keys) mix(k);
+  for (const auto& s : all) {
     mix(s.name);
     for (const double v : s.values) mix(std::string_view(reinterpret_cast<const char*>(&v), sizeof v));
   }
   return fmt::format("rb{:016x}", h);
 }
+inline std::string id_of(const bar_chart& c) { return id_of(c.title, c.unit, c.categories, c.series); }
+inline std::string id_of(const line_chart& c) { return id_of(c.title, c.y_label, c.x_tick_labels, c.series); }
+
+// A box on the chart, in its coordinates.
+struct box {
+  double left, top, right, bottom;
+  bool overlaps(const box& b, double margin = 1) const {
+    return left < b.right + margin && b.left < right + margin && top < b.bottom + margin && b.top < bottom + margin;
+  }
+  double centre_x() const { return (left + right) / 2; }
+  double centre_y() const { return (top + bottom) / 2; }
+};
+
+// Where each point's value label goes (x, baseline y, anchor), or nullopt where no place is free: a
+// label may not leave the plot, cover another label or any point, or sit nearer another point than
+// its own (so that it cannot be read as another series' figure). Tried in order: above, below,
+// right, left, and the four diagonals. Labels are 10 px: about 5.8 px a character.
+struct placed_label {
+  double x, y;
+  std::string_view anchor;
+};
+struct point_at {
+  double x, y;
+  std::string text;
+};
+inline std::vector<std::optional<placed_label>> place_labels(const std::vector<point_at>& points, const box& plot) {
+  std::vector<box> taken;
+  for (const auto& p : points) taken.push_back({p.x - 5.5, p.y - 5.5, p.x + 5.5, p.y + 5.5});
+  const std::size_t markers = taken.size();
+  std::vector<std::optional<placed_label>> out(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i];
+    const double w = 5.8 * static_cast<double>(length(p.text)) + 4, half = w / 2;
+    const struct { double dx, dy; std::string_view anchor; } tries[] = {
+        {0, -9, "middle"}, {0, 17, "middle"}, {8, 4, "start"}, {-8, 4, "end"},
+        {6, -8, "start"}, {6, 16, "start"}, {-6, -8, "end"}, {-6, 16, "end"}};
+    for (const auto& t : tries) {
+      const double x = p.x + t.dx, y = p.y + t.dy;
+      const double l = t.anchor == "middle" ? x - half : t.anchor == "start" ? x : x - w;
+      const box b{l, y - 10, l + w, y + 3};
+      if (b.left < plot.left || b.right > plot.right || b.top < plot.top || b.bottom > plot.bottom) continue;
+      bool free = true;
+      for (std::size_t j = 0; j < taken.size() && free; ++j) free = !b.overlaps(taken[j]);
+      const double own = std::hypot(b.centre_x() - p.x, b.centre_y() - p.y);
+      for (std::size_t j = 0; j < markers && free; ++j)
+        free = j == i || std::hypot(b.centre_x() - points[j].x, b.centre_y() - points[j].y) > own + 2;
+      if (!free) continue;
+      out[i] = placed_label{x, y, t.anchor};
+      taken.push_back(b);
+      break;
+    }
+  }
+  return out;
+}
 
 }  // namespace detail::chart
 
-/// The bar chart as an <svg> element.
+/// The bar chart as an <svg> element. Figures that span more than two decades are drawn on a log
+/// axis, and the axis says so.
 inline std::string render_svg(const bar_chart& c) {
   using namespace detail::chart;
   const std::size_t categories = c.categories.size();
@@ -358,48 +448,73 @@ inline std::string render_svg(const bar_chart& c) {
     if (i >= c.ranges.size() || !plottable(c.ranges[i].first) || !plottable(c.ranges[i].second)) return std::nullopt;
     return std::pair(std::min(c.ranges[i].first, c.ranges[i].second), std::max(c.ranges[i].first, c.ranges[i].second));
   };
-  double lo = 0, hi = 0;
-  bool any = false;
+  const auto doubt = [&](std::size_t s, std::size_t k) -> std::string_view {
+    const std::size_t i = s * categories + k;
+    return i < c.doubts.size() ? std::string_view(c.doubts[i]) : std::string_view();
+  };
+  double lo = 0, hi = 0, smallest = std::numeric_limits<double>::max();
+  bool any = false, doubtful = false;
   std::string description;
   for (std::size_t k = 0; k < categories; ++k) {
     description += (k ? "; " : "") + c.categories[k] + ":";
     for (std::size_t s = 0; s < c.series.size(); ++s) {
       const auto v = value(s, k);
       description += fmt::format("{} {} {}", s ? "," : "", c.series[s].name, v ? value_text(*v, c.unit) : "not measured");
+      if (!doubt(s, k).empty()) description += fmt::format(" (doubtful: {})", doubt(s, k)), doubtful = true;
       if (v) lo = std::min(lo, *v), hi = std::max(hi, *v), any = true;
+      if (v && *v > 0) smallest = std::min(smallest, *v);
       if (const auto r = range(s, k)) lo = std::min(lo, r->first), hi = std::max(hi, r->second);
     }
     if (k < c.annotations.size() && !c.annotations[k].empty()) description += " (" + c.annotations[k] + ")";
   }
   if (!any) return no_data("bar", c.title, "");
 
+  // More than two decades between the smallest and the largest positive figure: a log axis, or the
+  // small bars would be a pixel wide.
+  const bool log = lo >= 0 && smallest < std::numeric_limits<double>::max() && hi / smallest > 100;
   constexpr double plot_left = 196, plot_right = 636, bar = 18, gap = 4;
-  const scale sc(lo, hi, 0, 5);
-  const auto px = [&](double v) { return plot_left + sc.at(v) * (plot_right - plot_left); };
+  const scale sc = log ? scale(smallest, hi, 10, 0) : scale(lo, hi, 0, 5);
+  const auto px = [&](double v) {
+    if (log) v = std::clamp(v, sc.lo, sc.hi);
+    return plot_left + sc.at(v) * (plot_right - plot_left);
+  };
+  const double origin = log ? plot_left : px(0);
   const std::string id = id_of(c);
   std::string defs;
   for (std::size_t s = 0; s < c.series.size(); ++s) defs += pattern(id, s);
+  if (doubtful)
+    defs += fmt::format(R"svg(<pattern id="{}-doubt" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">)svg"
+                        R"(<rect width="6" height="6" fill="#e4e4e4"/><rect width="2" height="6" fill="#9a9a9a"/></pattern>)", id);
   std::string body;
-  double y = legend(body, c.series, 34, [&](std::size_t s, double x, double ly) {
-    return fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="24" height="12" fill="{}" stroke="{}"/>)", x, ly, fill(id, s), colour(s));
+  auto keyed = c.series;
+  if (doubtful) keyed.push_back({"⚠ doubtful: the reason is below its bar", {}});
+  double y = legend(body, keyed, 34 + title_extra(c.title), [&](std::size_t s, double x, double ly) {
+    return s < c.series.size() ? fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="24" height="12" fill="{}" stroke="{}"/>)", x, ly, fill(id, s), colour(s))
+                               : fmt::format(R"svg(<rect x="{:.1f}" y="{:.1f}" width="24" height="12" fill="url(#{}-doubt)" stroke="#666" stroke-dasharray="3 2"/>)svg", x, ly, id);
   });
   const double top = y;
   std::string groups;
   for (std::size_t k = 0; k < categories; ++k) {
     const double height = std::max(static_cast<double>(c.series.size()) * (bar + gap) - gap, 28.0);
-    groups += label(c.categories[k], plot_left - 8, y + height / 2, 26, 2, R"(text-anchor="end" class="category")");
+    groups += label(c.categories[k], plot_left - 8, y + height / 2, category_columns, 2, R"(text-anchor="end" class="category")");
+    std::vector<std::string> reasons;
     for (std::size_t s = 0; s < c.series.size(); ++s) {
       const double by = y + static_cast<double>(s) * (bar + gap);
       const auto v = value(s, k);
       const auto r = range(s, k);
-      const std::string shown = v ? value_text(*v, c.unit) : "–";
-      groups += fmt::format(R"(<g class="bar" data-series="{}" data-category="{}" data-value="{}"><title>{}, {}: {}</title>)",
-                            escape(c.series[s].name), escape(c.categories[k]), v ? fmt::format("{}", *v) : "",
-                            escape(c.series[s].name), escape(c.categories[k]), escape(v ? shown : "not measured"));
-      double end = v ? px(std::max(*v, 0.0)) : px(0);
+      const auto why = doubt(s, k);
+      const std::string shown = v ? (why.empty() ? "" : "⚠ ") + value_text(*v, c.unit) : "–";
+      if (!why.empty()) reasons.push_back(fmt::format("⚠ {}{}", c.series.size() > 1 ? c.series[s].name + ": " : "", why));
+      groups += fmt::format(R"(<g class="bar{}" data-series="{}" data-category="{}" data-value="{}" data-label="{}"><title>{}, {}: {}{}</title>)",
+                            why.empty() ? "" : " doubtful", escape(c.series[s].name), escape(c.categories[k]), v ? fmt::format("{}", *v) : "",
+                            escape(shown), escape(c.series[s].name), escape(c.categories[k]), escape(v ? value_text(*v, c.unit) : "not measured"),
+                            why.empty() ? "" : " (doubtful: " + escape(why) + ")");
+      double end = v ? px(std::max(*v, 0.0)) : origin;
+      const double start = v && !log ? px(std::min(*v, 0.0)) : origin;
       if (v)
-        groups += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}" stroke="{}"/>)", px(std::min(*v, 0.0)), by,
-                              end - px(std::min(*v, 0.0)), bar, fill(id, s), colour(s));
+        groups += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}" stroke="{}"{}/>)", start, by, std::max(end - start, 0.0), bar,
+                              why.empty() ? fill(id, s) : fmt::format("url(#{}-doubt)", id), why.empty() ? colour(s) : "#666",
+                              why.empty() ? "" : R"( stroke-dasharray="3 2")");
       if (r) {
         const double a = px(r->first), b = px(r->second), m = by + bar / 2;
         groups += fmt::format(R"(<path class="range" data-min="{}" data-max="{}" d="M{:.1f} {:.1f}V{:.1f}M{:.1f} {:.1f}H{:.1f}M{:.1f} {:.1f}V{:.1f}" stroke="#222" stroke-width="1.5" fill="none"/>)",
@@ -409,20 +524,29 @@ inline std::string render_svg(const bar_chart& c) {
       groups += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" class="value">{}</text></g>)", end + 5, by + 13, escape(shown));
     }
     y += height;
-    if (k < c.annotations.size() && !c.annotations[k].empty()) {
-      groups += label(c.annotations[k], plot_left, y + 10, 80, 1, R"(font-style="italic" class="annotation")");
-      y += 18;
-    }
+    // A note under the group: up to two lines of 80 characters, the rest cut with the whole in a tooltip.
+    const auto note = [&](std::string_view text, std::string_view attributes) {
+      const double extra = wrap(text, 80).size() > 1 ? 14 : 0;
+      groups += label(text, plot_left, y + 10 + extra / 2, 80, 2, attributes);
+      y += 18 + extra;
+    };
+    if (k < c.annotations.size() && !c.annotations[k].empty()) note(c.annotations[k], R"(font-style="italic" class="annotation")");
+    for (const auto& reason : reasons) note(reason, R"(class="doubt" fill="#555")");
     y += 14;
   }
   body += x_axis(sc, plot_left, plot_right, top - 6, y) + groups;
-  body += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" class="unit">{}</text>)", (plot_left + plot_right) / 2, y + 35, escape(c.unit));
-  return svg_open("bar", c.title, description, y + 46) + (defs.empty() ? "" : "<defs>" + defs + "</defs>") + body + "</svg>";
+  const std::string unit = log ? fmt::format("{}{}log scale: the figures span {:.1f} decades", c.unit, c.unit.empty() ? "" : ", ", std::log10(hi / smallest))
+                               : c.unit;
+  body += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" class="unit">{}</text>)", (plot_left + plot_right) / 2, y + 35, escape(unit));
+  return svg_open("bar", c.title, description, y + 46, log ? R"( data-scale="log")" : "") + (defs.empty() ? "" : "<defs>" + defs + "</defs>") + body + "</svg>";
 }
 
-/// The line chart as an <svg> element.
-inline std::string render_svg(const line_chart& c) {
-  using namespace detail::chart;
+namespace detail::chart {
+
+// The line chart; `labelled` tells whether every point's value found a place beside it (else the
+// chart names its table of values, render_figure's).
+inline std::string draw(const line_chart& c, bool& labelled_all) {
+  labelled_all = true;
   std::vector<double> values;
   for (const auto& s : c.series) values.insert(values.end(), s.values.begin(), s.values.end());
   const int xb = c.log_x ? log_base_of(c.x) : 0, yb = c.log_y ? log_base_of(values) : 0;
@@ -456,7 +580,7 @@ inline std::string render_svg(const line_chart& c) {
   const scale xs(x_lo, x_hi, xb, 6), ys(y_lo, y_hi, yb, 5);
   const auto px = [&](double v) { return left + xs.at(v) * (right - left); };
   std::string body;
-  const double top = legend(body, c.series, 34, [](std::size_t s, double x, double y) {
+  const double top = legend(body, c.series, 34 + title_extra(c.title), [](std::size_t s, double x, double y) {
     return fmt::format(R"(<line x1="{0:.1f}" y1="{2:.1f}" x2="{1:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2" stroke-dasharray="{4}"/>)", x, x + 24, y + 6,
                        colour(s), dash(s)) + marker(s, x + 12, y + 6);
   });
@@ -480,6 +604,12 @@ inline std::string render_svg(const line_chart& c) {
   }
   body += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" class="x-label">{}</text>)", (left + right) / 2, bottom + 36, escape(c.x_label)) +
           fmt::format(R"svg(<text transform="translate(16 {:.1f}) rotate(-90)" text-anchor="middle" class="y-label">{}</text>)svg", (top + bottom) / 2, escape(c.y_label));
+  std::vector<point_at> at;
+  for (std::size_t s = 0; s < c.series.size(); ++s)
+    for (std::size_t i = 0; i < c.series[s].values.size(); ++i)
+      if (shown(s, i)) at.push_back({px(c.x[i]), py(c.series[s].values[i]), value_text(c.series[s].values[i])});
+  const auto labels = place_labels(at, {left + 2, top + 2, width - 4, bottom - 2});
+  std::size_t n = 0;
   for (std::size_t s = 0; s < c.series.size(); ++s) {
     std::string path, points;
     bool pen_down = false;
@@ -491,13 +621,14 @@ inline std::string render_svg(const line_chart& c) {
       const double v = c.series[s].values[i], x = px(c.x[i]), y = py(v);
       path += fmt::format("{}{:.1f} {:.1f}", pen_down ? "L" : "M", x, y);
       pen_down = true;
-      // Odd series have their labels below the points, so that two close lines do not cover each
-      // other's, unless that would cover the axis' labels (or the legend, above).
-      const double label_y = (s % 2 && y + 17 < bottom - 2) || y - 9 < top ? y + 17 : y - 9;
-      points += fmt::format(R"(<g class="point" data-series="{}" data-x="{}" data-value="{}"><title>{}, {}: {}</title>{})"
-                            R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke" class="value">{}</text></g>)",
-                            escape(c.series[s].name), c.x[i], v, escape(c.series[s].name), escape(x_text(i)), value_text(v), marker(s, x, y),
-                            x, label_y, value_text(v));
+      const auto& l = labels[n++];
+      if (!l) labelled_all = false;
+      points += fmt::format(R"(<g class="point" data-series="{}" data-x="{}" data-value="{}" data-label="{}"><title>{}, {}: {}</title>{})", escape(c.series[s].name),
+                            c.x[i], v, value_text(v), escape(c.series[s].name), escape(x_text(i)), value_text(v), marker(s, x, y)) +
+                (l ? fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="{}" font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke" class="value">{}</text>)",
+                                 l->x, l->y, l->anchor, value_text(v))
+                   : "") +
+                "</g>";
     }
     body += fmt::format(R"(<g class="series" data-series="{}"><path d="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{}"/>{}</g>)",
                         escape(c.series[s].name), path, colour(s), dash(s), points);
@@ -507,7 +638,47 @@ inline std::string render_svg(const line_chart& c) {
     body += fmt::format(R"(<text x="8" y="{:.1f}" class="note">{}</text>)", height + 6, note);
     height += 18;
   }
-  return svg_open("line", c.title, description, height, fmt::format(R"( data-skipped="{}")", skipped)) + body + "</svg>";
+  if (!labelled_all) {
+    body += fmt::format(R"(<text x="8" y="{:.1f}" class="note">Figures without room beside their point are in the table below.</text>)", height + 6);
+    height += 18;
+  }
+  const std::string extra = fmt::format(R"( data-skipped="{}"{})", skipped, labelled_all ? "" : fmt::format(R"( data-values-table="{}-values")", id_of(c)));
+  return svg_open("line", c.title, description, height, extra) + body + "</svg>";
+}
+
+}  // namespace detail::chart
+
+/// The line chart as an <svg> element.
+inline std::string render_svg(const line_chart& c) {
+  bool labelled_all = true;
+  return detail::chart::draw(c, labelled_all);
+}
+
+/// The line chart, and below it the table of its figures when some had no room beside their point.
+inline std::string render_figure(const line_chart& c) {
+  using namespace detail::chart;
+  bool labelled_all = true;
+  std::string out = draw(c, labelled_all);
+  if (labelled_all) return out;
+  const bool labelled = c.x_tick_labels.size() == c.x.size();
+  const auto x_text = [&](std::size_t i) { return escape(labelled ? c.x_tick_labels[i] : value_text(c.x[i])); };
+  const auto cell = [&](std::size_t s, std::size_t i) {
+    const auto& v = c.series[s].values;
+    return "<td>" + (i < v.size() && plottable(v[i]) ? value_text(v[i]) : std::string("–")) + "</td>";
+  };
+  // A column per x, or per series when there are fewer series: the table stays narrow.
+  const bool by_series = c.series.size() > c.x.size();
+  out += fmt::format(R"(<div class="scroll"><table class="values" id="{}-values"><caption>{}: the figures, {}</caption><thead><tr><th scope="col">{}</th>)",
+                     id_of(c), escape(c.title), escape(c.y_label), by_series ? "" : escape(c.x_label));
+  for (std::size_t k = 0; k < (by_series ? c.x.size() : c.series.size()); ++k)
+    out += R"(<th scope="col">)" + (by_series ? x_text(k) : escape(c.series[k].name)) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (std::size_t r = 0; r < (by_series ? c.series.size() : c.x.size()); ++r) {
+    out += R"(<tr><th scope="row">)" + (by_series ? escape(c.series[r].name) : x_text(r)) + "</th>";
+    for (std::size_t k = 0; k < (by_series ? c.x.size() : c.series.size()); ++k) out += by_series ? cell(r, k) : cell(k, r);
+    out += "</tr>";
+  }
+  return out + "</tbody></table></div>";
 }
 
 /// The matrix as an HTML <table>: light to mid blue by value, so black text stays readable.
@@ -521,9 +692,14 @@ inline std::string render_table(const heat_table& t) {
   for (std::size_t r = 0; r < t.row_labels.size(); ++r)
     for (std::size_t k = 0; k < t.column_labels.size(); ++k)
       if (const auto v = cell(r, k)) lo = std::min(lo, *v), hi = std::max(hi, *v);
-  std::string out = fmt::format(R"(<table class="heat" data-title="{0}"><caption>{0}{1}</caption>)", escape(t.title),
-                                t.unit.empty() ? "" : " (" + escape(t.unit) + ")");
-  if (lo > hi) return out + R"(<tbody><tr><td class="no-data">no data</td></tr></tbody></table>)";
+  std::string reasons;  // each doubt once, under the caption
+  for (const auto& row : t.doubts)
+    for (const auto& why : row)
+      if (!why.empty() && reasons.find(escape(why)) == std::string::npos) reasons += (reasons.empty() ? "" : "; ") + escape(why);
+  std::string out = fmt::format(R"(<div class="scroll"><table class="heat" data-title="{0}"><caption>{0}{1}{2}</caption>)", escape(t.title),
+                                t.unit.empty() ? "" : " (" + escape(t.unit) + ")",
+                                reasons.empty() ? "" : R"(<br/><span class="doubt">⚠ doubtful: )" + reasons + "</span>");
+  if (lo > hi) return out + R"(<tbody><tr><td class="no-data">no data</td></tr></tbody></table></div>)";
   out += "<thead><tr><td></td>";
   for (const auto& k : t.column_labels) out += R"(<th scope="col">)" + escape(k) + "</th>";
   out += "</tr></thead><tbody>";
@@ -536,6 +712,11 @@ inline std::string render_table(const heat_table& t) {
         out += fmt::format(R"(<td class="missing" {} title="not measured">–</td>)", where);
         continue;
       }
+      const std::string_view why = r < t.doubts.size() && k < t.doubts[r].size() ? std::string_view(t.doubts[r][k]) : std::string_view();
+      if (!why.empty()) {  // grey, marked, the reason in its tooltip and in the caption's note
+        out += fmt::format(R"(<td class="doubtful" {} data-value="{}" title="doubtful: {}">⚠ {}</td>)", where, *v, escape(why), value_text(*v));
+        continue;
+      }
       const double f = hi > lo ? (*v - lo) / (hi - lo) : 0.5;
       const auto mix = [&](int from, int to) { return static_cast<int>(std::lround(from + f * (to - from))); };
       out += fmt::format(R"(<td {} data-value="{}" style="background:#{:02x}{:02x}{:02x}">{}</td>)", where, *v, mix(0xf7, 0x6b), mix(0xfb, 0xae),
@@ -543,7 +724,7 @@ inline std::string render_table(const heat_table& t) {
     }
     out += "</tr>";
   }
-  return out + "</tbody></table>";
+  return out + "</tbody></table></div>";
 }
 
 }  // namespace raidbench::html

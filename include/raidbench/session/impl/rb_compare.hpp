@@ -39,6 +39,7 @@
 #include "raidbench/report/build_json.hpp"
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/svg_chart.hpp"
+#include "raidbench/report/verdicts_html.hpp"
 #include "raidbench/session/command_line.hpp"
 #include "raidbench/session/distinct_files.hpp"
 #include "raidbench/session/last_resort.hpp"
@@ -46,6 +47,7 @@
 #include "raidbench/session/output_file.hpp"
 #include "raidbench/session/standard_output.hpp"
 #include "raidbench/core/input_file.hpp"
+#include "raidbench/core/units.hpp"
 #include "raidbench/controller/collect.hpp"
 #include "raidbench/controller/model_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
@@ -329,30 +331,96 @@ inline std::vector<raidbench::fleet_host> read_fleet(const std::string& dir, con
   return hosts;
 }
 
-// The comparison as a page: per metric that rates a test, the sides' bars with their ranges and the
-// change of the last side; then what differs, the verdicts, and the table as text.
+// A rate row's figure in MB/s, for a sweep's curves: B/s as it is, ops/s times the block size its
+// test names ("write 64 KiB").
+inline std::optional<double> mb_per_second_of(const raidbench::comparison_row& r, std::size_t side) {
+  const auto& m = r.sides[side].median;
+  if (!m) return std::nullopt;
+  if (r.unit == "B/s") return *m / 1e6;
+  std::string size = r.test.substr(r.test.find(' ') + 1);
+  size.erase(std::remove(size.begin(), size.end(), ' '), size.end());
+  const auto bytes = raidbench::parse_size(size);
+  if (r.unit != "ops/s" || !bytes) return std::nullopt;
+  return *m * static_cast<double>(*bytes) / 1e6;
+}
+
+// An ATTO sweep against another as ATTO draws one: MB/s by block size, a curve per side and
+// direction (A write, B write, A read, B read), the block sizes evenly spaced in the order they ran.
+inline void add_sweep_curves(raidbench::html::document& page, const raidbench::comparison& c) {
+  namespace html = raidbench::html;
+  html::line_chart curves{"Throughput by block size, side against side", "block size", "MB/s", false, false, {}, {}, {}};
+  std::vector<std::string> sizes;
+  for (const auto& r : c.rows)
+    if (r.rate && std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) == sizes.end())
+      sizes.push_back(r.test.substr(r.test.find(' ') + 1));
+  curves.x_label = "block size (evenly spaced, as ATTO draws them)";
+  for (std::size_t i = 0; i < sizes.size(); ++i) curves.x.push_back(static_cast<double>(i));
+  curves.x_tick_labels = sizes;
+  for (const std::string direction : {"write", "read"})
+    for (std::size_t s = 0; s < c.labels.size(); ++s) {
+      html::series line{c.labels[s] + " " + direction, std::vector<double>(sizes.size(), std::nan(""))};
+      for (const auto& r : c.rows)
+        if (r.rate && r.test.starts_with(direction + " "))
+          if (const auto v = mb_per_second_of(r, s))
+            line.values[static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin())] = *v;
+      curves.series.push_back(std::move(line));
+    }
+  if ((curves.log_y = html::spans_two_decades(curves.series))) curves.y_label = "MB/s (log scale)";
+  page.add(curves);
+}
+
+// The comparison as a page: the answer on top (the headline, the counts, the verdicts as badges),
+// then per metric that rates a test or times it the sides' bars with their ranges and the change of
+// the last side (an ATTO sweep: curves), what differs, the verdicts with their evidence, and the table.
 inline std::string compare_html(const raidbench::comparison& c, const std::vector<raidbench::side_verdicts>& verdicts) {
   namespace html = raidbench::html;
+  namespace report = raidbench::detail::comparison_report;
   html::document page(fmt::format("rb-compare: {}", c.tool));
   std::string sides;
-  for (std::size_t i = 0; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i ? " against " : "", c.labels[i]);
-  page.paragraph(fmt::format("{} results: {}. Bars are each side's median; whiskers its runs' range.", c.tool, sides));
-  for (const auto& line : raidbench::detail::comparison_report::headline(c, verdicts)) page.paragraph(line);
+  for (std::size_t i = 1; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i > 1 ? ", " : "", c.labels[i]);
+  std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). Bars are each side's median; whiskers its runs' range.",
+                                                c.tool, sides, c.labels.front())};
+  for (const auto& line : report::headline(c, verdicts)) headline.push_back(line);
+  std::vector<html::document::badge> badges;
+  const auto shared = report::shared_verdicts(verdicts);
+  for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning, raidbench::severity::info})
+    for (std::size_t i = 0; i < shared.size(); ++i)
+      if (shared[i].v.level == level)
+        badges.push_back({std::string(raidbench::to_string(level)),
+                          fmt::format("{}: {}{} on {}", raidbench::to_string(level), shared[i].v.rule,
+                                      shared[i].v.subject.empty() ? "" : " (" + shared[i].v.subject + ")", report::joined(shared[i].sides)),
+                          html::verdict_anchor(i)});
+  for (std::size_t i = 1; i < c.labels.size(); ++i) {
+    const auto& s = c.summaries[i];
+    if (s.slower) badges.push_back({"warning", fmt::format("{}: {} slower", c.labels[i], s.slower), "table"});
+    if (s.faster) badges.push_back({"ok", fmt::format("{}: {} faster", c.labels[i], s.faster), "table"});
+    if (s.undecided) badges.push_back({"info", fmt::format("{}: {} cannot tell", c.labels[i], s.undecided), "table"});
+  }
+  page.summary(headline, {}, badges);
+
+  const bool atto = c.tool == "raidbench sweep atto";
+  if (atto) add_sweep_curves(page, c);
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
-    if ((r.unit == "B/s" || r.unit == "ops/s") && std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
+    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !(atto && r.rate) &&
+        std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
       metrics.push_back(r.metric);
   for (const auto& metric : metrics) {
-    html::bar_chart chart{metric, "", {}, {}, {}, {}};
     std::vector<const raidbench::comparison_row*> rows;
     for (const auto& r : c.rows)
       if (r.metric == metric) rows.push_back(&r);
-    const auto shown = raidbench::display_unit_of(rows.front()->unit);  // B/s or ops/s: the only metrics charted
+    // Times in µs, throughput in MB/s: one unit per quantity on the page.
+    const bool time = rows.front()->unit == "s";
+    const auto shown = time ? raidbench::display_unit{"µs", 1e-6} : raidbench::display_unit_of(rows.front()->unit);
+    html::bar_chart chart{metric + (time ? " (lower is better)" : ""), shown.name, {}, {}, {}, {}, {}};
     const double scale = shown.divisor;
-    chart.unit = shown.name;
     for (const auto* r : rows) {
       chart.categories.push_back(r->test);
-      chart.annotations.push_back(raidbench::detail::comparison_report::show_change(*r, r->changes.size() - 1, c.labels));
+      std::string note = report::show_change(*r, r->changes.size() - 1, c.labels);
+      if (note == "-") note.clear();  // no change to state: the sides' notes say why
+      for (std::size_t s = 0; s < c.labels.size(); ++s)
+        if (!r->sides[s].median && !r->sides[s].note.empty()) note += fmt::format("{}{}: {}", note.empty() ? "" : "; ", c.labels[s], r->sides[s].note);
+      chart.annotations.push_back(note);
     }
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       html::series series{c.labels[s], {}};
@@ -360,25 +428,44 @@ inline std::string compare_html(const raidbench::comparison& c, const std::vecto
       chart.series.push_back(std::move(series));
     }
     for (std::size_t s = 0; s < c.labels.size(); ++s)
-      for (const auto* r : rows)
+      for (const auto* r : rows) {
         chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
+        // What a verdict on the side doubts (a write cache absorbed its flushes), and a change the
+        // noise explains: such a bar is no evidence of a difference.
+        std::string why = s < verdicts.size() ? html::doubt_of(verdicts[s].verdicts, r->test) : "";
+        if (s > 0 && r->changes[s].noise == raidbench::noise_call::within) why += (why.empty() ? "" : "; ") + std::string("the change is within the noise");
+        chart.doubts.push_back(why);
+      }
     page.add(chart);
   }
-  if (!c.differences.empty()) {
-    page.heading("What differs between the sides");
+  for (const auto& [facts, title] : {std::pair(&c.differences, "What differs between the sides"), std::pair(&c.one_side_only, "Known on some sides only")}) {
+    if (facts->empty()) continue;
+    page.heading(title);
     std::vector<std::pair<std::string, std::string>> items;
-    for (const auto& d : c.differences) {
+    for (const auto& d : *facts) {
       std::string values;
       for (std::size_t i = 0; i < d.values.size(); ++i) values += fmt::format("{}{}: {}", i ? " | " : "", c.labels[i], d.values[i]);
       items.emplace_back(d.fact, values);
     }
     page.definition_list(std::move(items));
   }
-  page.heading("Verdicts");
-  std::istringstream section(raidbench::detail::comparison_report::verdict_section(verdicts, ""));
-  for (std::string line; std::getline(section, line);) page.paragraph(line);
-  page.heading("Table");
-  page.preformatted(raidbench::comparison_text(c, verdicts));
+  page.heading("Verdicts", "verdicts");
+  for (std::size_t i = 0; i < shared.size(); ++i)
+    page.finding(html::verdict_anchor(i), std::string(raidbench::to_string(shared[i].v.level)),
+                 fmt::format("{}{} on {}: {}", shared[i].v.rule, shared[i].v.subject.empty() ? "" : " (" + shared[i].v.subject + ")",
+                             report::joined(shared[i].sides), shared[i].v.message),
+                 shared[i].v.evidence);
+  for (const auto& v : verdicts)
+    if (!v.inventory) page.paragraph(fmt::format("Safety not judged on {}: no controller inventory", v.label));
+  if (shared.empty() && std::all_of(verdicts.begin(), verdicts.end(), [](const auto& v) { return v.inventory; }))
+    page.paragraph("No verdict fired on any side.");
+  page.heading("Table", "table");
+  auto cells = report::cells(c);
+  const auto head = cells.front();
+  cells.erase(cells.begin());
+  page.table("", head, cells);
+  page.paragraph(report::method_line(c));
+  for (const auto& n : c.notes) page.paragraph("Note: " + n);
   return page.str();
 }
 
@@ -411,8 +498,14 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f) {
   namespace html = raidbench::html;
   constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
   html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
-  page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()));
-  for (const auto& x : f.flags) page.paragraph(fmt::format("{} ({}): {}", x.host, x.kind, x.reason));
+  std::vector<html::document::badge> badges;
+  for (std::size_t i = 0; i < f.flags.size(); ++i)
+    badges.push_back({"warning", fmt::format("{}: {}", f.flags[i].host, f.flags[i].kind), fmt::format("flag-{}", i + 1)});
+  if (badges.empty()) badges.push_back({"ok", "no host flagged", "flags"});
+  page.summary({fmt::format("{} hosts of {} results, each against the hosts of the same hardware", f.hardware_of.size(), f.tool)}, {}, badges);
+  page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()), "flags");
+  for (std::size_t i = 0; i < f.flags.size(); ++i)
+    page.finding(fmt::format("flag-{}", i + 1), "warning", fmt::format("{} ({}): {}", f.flags[i].host, f.flags[i].kind, f.flags[i].reason), {});
   for (const auto& t : f.tests) {
     const bool every_host = f.hardware_of.size() <= all_hosts_up_to;
     html::bar_chart chart{fmt::format("{}: {} ({} hosts, median {}, quartiles {} – {}){}", t.test, t.metric, t.hosts,
@@ -420,7 +513,7 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f) {
                                       raidbench::detail::comparison_report::show(t.spread.q1, t.unit),
                                       raidbench::detail::comparison_report::show(t.spread.q3, t.unit),
                                       every_host ? "" : ", the flagged hosts"),
-                          raidbench::display_unit_of(t.unit).name, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}};
+                          raidbench::display_unit_of(t.unit).name, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}, {}};
     const double scale = raidbench::display_unit_of(t.unit).divisor;
     for (const auto& r : f.rows) {
       if (r.test != t.test || (!every_host && !r.flagged)) continue;
@@ -431,8 +524,18 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f) {
     }
     if (!chart.categories.empty()) page.add(chart);
   }
-  page.heading("Table");
-  page.preformatted(raidbench::fleet_text(f));
+  page.heading("Tables");
+  page.paragraph(raidbench::detail::fleet_report::rule_sentence());
+  using raidbench::detail::comparison_report::show;
+  std::vector<std::vector<std::string>> tests, hosts;
+  for (const auto& t : f.tests)
+    tests.push_back({t.test, std::to_string(t.hosts), show(t.spread.median, t.unit), show(t.spread.q1, t.unit), show(t.spread.q3, t.unit)});
+  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests);
+  for (const auto& r : f.rows)
+    hosts.push_back({r.host, r.test, show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
+                     raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
+  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, hosts);
+  for (const auto& n : f.notes) page.paragraph("Note: " + n);
   return page.str();
 }
 

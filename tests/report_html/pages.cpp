@@ -1,0 +1,172 @@
+// Every page kind as a real browser lays it out: the suite's report, the three sweeps (drawn with
+// `raidbench --html-from` from real runs in tests/fixtures/reports/), each seed comparison, a sweep
+// comparison and a fleet (rb-compare --html), and pages of bad input (names with markup, quotes,
+// newlines and 10,000 characters; one test; 500 tests; an interrupted sweep with figures missing).
+// check_pages.mjs measures them all in one headless Chromium over the DevTools protocol, at 1280 and
+// 800 px: no two labels overlap, none leaves the window or its chart or sits nearer another series'
+// point than its own, no table is cut, every figure is a label or in the chart's table, and the page
+// is self-contained. Chromium and node come from scripts/install-deps.sh test; without them this
+// test fails, it does not skip.
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/run_shell.hpp"
+#include "../support/slurp.hpp"
+#include "../support/temp_dir.hpp"
+
+BOOST_AUTO_TEST_SUITE(pages_test)
+
+namespace {
+
+using namespace raidbench::test;
+using nlohmann::json;
+
+const std::string fixtures = RAIDBENCH_FIXTURES_DIR;
+const std::string seeds = fixtures + "/seed-outputs/";
+const std::string reports = fixtures + "/reports/";
+
+json read_json(const std::string& path) { return json::parse(slurp(path)); }
+
+void write_json(const std::filesystem::path& path, const json& j) { std::ofstream(path, std::ios::binary) << j.dump(1); }
+
+// `raidbench --html-from JSON --html dir/NAME.html`, which must succeed.
+std::string draw(const temp_dir& dir, const std::string& name, const std::string& json_path) {
+  const auto page = (dir / (name + ".html")).string();
+  const auto r = run_shell(std::string(RAIDBENCH_TOOL) + " --html-from " + quoted(json_path) + " --html " + quoted(page));
+  BOOST_TEST_REQUIRE(r.status == 0, name << ": raidbench --html-from failed: " << r.err);
+  return page;
+}
+
+// `rb-compare ARGS --html dir/NAME.html`, which must succeed.
+std::string compare(const temp_dir& dir, const std::string& name, const std::string& args) {
+  const auto page = (dir / (name + ".html")).string();
+  const auto r = run_shell(std::string(RB_COMPARE) + " " + args + " --html " + quoted(page) + " >/dev/null");
+  BOOST_TEST_REQUIRE(r.status == 0, name << ": rb-compare failed: " << r.err);
+  return page;
+}
+
+// The suite fixture with its tests replaced.
+std::string suite_with(const temp_dir& dir, const std::string& name, const json& tests) {
+  json j = read_json(reports + "suite-quick-vm-1.json");
+  j["tests"] = tests;
+  const auto path = (dir / (name + ".json")).string();
+  write_json(path, j);
+  return draw(dir, name, path);
+}
+
+std::vector<std::string> all_pages(const temp_dir& dir) {
+  std::vector<std::string> pages;
+  pages.push_back(draw(dir, "suite", reports + "suite-quick-vm-1.json"));
+  for (const char* kind : {"atto", "iometer", "cdm"})
+    pages.push_back(draw(dir, std::string("sweep-") + kind, reports + "sweep-" + kind + (kind == std::string("atto") ? "-quick-vm-1.json" : "-quick-vm.json")));
+  // The seed comparisons, as the write-ups compared them.
+  pages.push_back(compare(dir, "compare-pg_test_fsync",
+                          quoted("H720=" + seeds + "pg_test_fsync-9.1-perc-h720.txt") + " " + quoted("H730=" + seeds + "pg_test_fsync-9.1-perc-h730.txt") +
+                              " " + quoted("--controller-file=H730=" + seeds + "megacli-adpallinfo-perc-h730-mini-excerpt.txt") + " " +
+                              quoted("--controller-file=H730=" + seeds + "megacli-ldgetprop-cache-perc-h730.txt") + " " +
+                              quoted("--controller-file=H730=" + seeds + "megacli-adpbbucmd-perc-h730-excerpt.txt") + " --controller-owns=H730"));
+  const std::pair<const char*, std::pair<const char*, const char*>> pairs[] = {
+      {"compare-gnu-dd", {"H720=gnu-dd-pv-write-read-perc-h720.txt", "H730=gnu-dd-pv-write-read-perc-h730.txt"}},
+      {"compare-sysbench-fileio", {"kernel-3.2=sysbench-0.4.12-fileio-rndrw-kernel3.2.txt", "kernel-3.8=sysbench-0.4.12-fileio-rndrw-kernel3.8.txt"}},
+      {"compare-sysbench-cpu", {"1-thread=sysbench-0.4.12-cpu-1thread.txt", "8-threads=sysbench-0.4.12-cpu-8threads.txt"}},
+      {"compare-bsd-dd-altroot", {"no-bbu=bsd-dd-openbsd-altroot-no-bbu.txt", "with-bbu=bsd-dd-openbsd-altroot-with-bbu.txt"}},
+      {"compare-bsd-dd-raw", {"writethru=bsd-dd-openbsd-raw-writethru-no-bbu.txt", "writeback=bsd-dd-openbsd-raw-writeback-no-bbu.txt"}}};
+  for (const auto& [name, sides] : pairs) {
+    const std::string a = sides.first, b = sides.second;
+    const auto side = [&](const std::string& s) { return quoted(s.substr(0, s.find('=') + 1) + seeds + s.substr(s.find('=') + 1)); };
+    pages.push_back(compare(dir, name, side(a) + " " + side(b)));
+  }
+  pages.push_back(compare(dir, "compare-sweep-atto",
+                          quoted("run-1=" + reports + "sweep-atto-quick-vm-1.json") + " " + quoted("run-2=" + reports + "sweep-atto-quick-vm-2.json")));
+  // A fleet of three hosts: results/<host>/report.json, as the playbook fetches them.
+  for (const char* host : {"db01", "db02", "db03"}) {
+    std::filesystem::create_directories(dir / "fleet" / host);
+    std::filesystem::copy_file(reports + "suite-quick-vm-" + std::string(1, host[3]) + ".json", dir / "fleet" / host / "report.json");
+  }
+  pages.push_back(compare(dir, "fleet", "--fleet " + quoted((dir / "fleet").string())));
+
+  // Bad input: names that are markup, quotes, control characters and 10,000 characters.
+  const json tests = read_json(reports + "suite-quick-vm-1.json")["tests"];
+  json named = tests;
+  named[0]["name"] = R"(<script>alert("x")</script>)";
+  named[1]["name"] = R"(it's "quoted" & <b>bold</b>)";
+  named[2]["name"] = "two\nlines\tand a tab";
+  named[3]["name"] = std::string(10000, 'x');
+  std::string words;
+  while (words.size() < 10000) words += "word ";
+  named[4]["name"] = words;
+  pages.push_back(suite_with(dir, "bad-names", named));
+  pages.push_back(suite_with(dir, "one-test", json::array({tests[0]})));
+  json many = json::array();
+  for (int i = 0; i < 500; ++i) {
+    many.push_back(tests[static_cast<std::size_t>(i) % tests.size()]);
+    many.back()["name"] = "test " + std::to_string(i + 1);
+  }
+  pages.push_back(suite_with(dir, "500-tests", many));
+  // Figures missing: an interrupted sweep, every other point not run.
+  for (const char* kind : {"atto", "iometer", "cdm"}) {
+    json j = read_json(reports + "sweep-" + kind + (kind == std::string("atto") ? "-quick-vm-1.json" : "-quick-vm.json"));
+    json kept = json::array();
+    for (std::size_t i = 0; i < j["points"].size(); i += 2) kept.push_back(j["points"][i]);
+    j["points"] = kept;
+    j["interrupted"] = true;
+    const auto path = (dir / (std::string("missing-") + kind + ".json")).string();
+    write_json(path, j);
+    pages.push_back(draw(dir, std::string("missing-") + kind, path));
+  }
+  return pages;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_page_kind_lays_out_without_overlap_cut_or_unlabelled_figure) {
+  BOOST_REQUIRE_MESSAGE(run_shell("command -v chromium && command -v node").status == 0,
+                        "chromium and node are needed (scripts/install-deps.sh test installs them)");
+  const auto start = std::chrono::steady_clock::now();
+  const temp_dir dir;
+  const auto pages = all_pages(dir);
+  std::string args;
+  for (const auto& p : pages) args += " " + quoted(p);
+  const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + args);
+  BOOST_TEST(r.status == 0, "check_pages.mjs:\n" << r.out << r.err);
+  BOOST_TEST(r.out.ends_with(std::to_string(pages.size() * 2) + " passed, 0 failed\n"), r.out);
+  // The markup stayed text: the browser made no element of it (check_pages counts script elements).
+  const auto bad = slurp(dir / "bad-names.html");
+  BOOST_TEST(bad.find("<script") == std::string::npos);
+  BOOST_TEST(bad.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") != std::string::npos);
+  BOOST_TEST_MESSAGE(pages.size() << " pages drawn and measured at 2 widths in "
+                                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
+}
+
+// The check can fail: a page with each fault it looks for is refused, each fault named.
+BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
+  const temp_dir dir;
+  const auto page = (dir / "faults.html").string();
+  std::ofstream(page) << R"(<!DOCTYPE html><html><head><meta charset="utf-8"/><title>faults</title></head><body>
+<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="400" height="200" viewBox="0 0 400 200" aria-label="Line chart: faults">
+<text x="10" y="20">overlapping one</text><text x="20" y="24">overlapping two</text>
+<text x="380" y="60">outside the chart</text>
+<g class="point" data-series="a" data-x="1" data-value="5" data-label="5"><circle class="marker" cx="100" cy="100" r="4"/><text x="140" y="104" class="value">5</text></g>
+<g class="point" data-series="b" data-x="1" data-value="7" data-label="7"><circle class="marker" cx="150" cy="100" r="4"/><text x="200" y="150" class="value">7</text></g>
+<g class="point" data-series="c" data-x="2" data-value="9" data-label="9"><circle class="marker" cx="250" cy="100" r="4"/></g>
+</svg>
+<pre style="overflow:hidden">)" << std::string(400, 'w') << R"(</pre>
+<table><tr><td style="min-width:3000px">wide</td></tr></table>
+<a href="https://example.invalid/">away</a><script></script>
+</body></html>)";
+  const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + " --widths 800 " + quoted(page));
+  BOOST_TEST(r.status == 1, r.out << r.err);
+  for (const char* fault : {R"("overlapping one" overlaps "overlapping two")", R"("outside the chart" is outside its chart)",
+                            R"(the label "5" of a at 1 is nearer b's point)", "c at 2 (9) is neither labelled nor in a table",
+                            "is cut at its right edge", "past the 800 px window", "1 script element(s) in the page",
+                            "an address outside the page: <a> https://example.invalid/", "0 passed, 1 failed"})
+    BOOST_TEST(r.out.find(fault) != std::string::npos, fault << "\n" << r.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
