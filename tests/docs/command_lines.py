@@ -4,8 +4,8 @@
 In each fenced code block, and in each inline code span outside them, a line (after an optional "$ " prompt, joined with its "\\" continuation
 lines) that starts with one of raidbench's tools, or with scripts/main.sh (whose options go to
 raidbench), is a command line; each "--name" on it, up to a "#" comment, must appear in that
-tool's --help (for `raidbench sweep`, in `raidbench sweep --help`; for rb-fileio, in sysbench's
-`--help` or `fileio help` as well). A usage synopsis ("rb-ctrl [--json[=FILE]] …") is checked
+tool's --help (for a subcommand, `raidbench sweep|ab` or `rb-durable serve|write|verify`, in its
+own --help; for rb-fileio, in sysbench's `--help` or `fileio help` as well). A usage synopsis ("rb-ctrl [--json[=FILE]] …") is checked
 the same way. Prints each command line that names an option its tool lacks, and exits 1 if any.
 
 usage: command_lines.py TOOL=PATH... -- FILE.md...
@@ -21,9 +21,18 @@ FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.S | re.M)
 OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 
 
-def help_text(tool, sweep):
+SUBCOMMANDS = {"raidbench": ("sweep", "ab"), "rb-durable": ("serve", "write", "verify")}
+
+
+def subcommand(tool, command):
+    words = command.split()
+    second = words[1].rstrip(":") if len(words) > 1 else ""
+    return second if second in SUBCOMMANDS.get(tool, ()) else None
+
+
+def help_text(tool, sub):
     path = tools[tool]
-    commands = [[path, "sweep", "--help"]] if sweep else [[path, "--help"]]
+    commands = [[path, sub, "--help"]] if sub else [[path, "--help"]]
     if tool == "rb-fileio":
         commands.append([path, "fileio", "help"])
     out = ""
@@ -60,14 +69,14 @@ for name in files:
         text = f.read()
     for tool, line in command_lines(text):
         command = line.split(" #", 1)[0]
-        sweep = tool == "raidbench" and re.match(r"\S+\s+sweep\b", command) is not None
-        key = (tool, sweep)
+        sub = subcommand(tool, command)
+        key = (tool, sub)
         if key not in helps:
-            helps[key] = set(OPTION.findall(help_text(tool, sweep)))
+            helps[key] = set(OPTION.findall(help_text(tool, sub)))
         missing = sorted(set(OPTION.findall(command)) - helps[key])
         checked += 1
         if missing:
-            bad.append(f"{name}: {', '.join(missing)} not in {tool}{' sweep' if sweep else ''} --help: {line}")
+            bad.append(f"{name}: {', '.join(missing)} not in {tool}{' ' + sub if sub else ''} --help: {line}")
 for line in bad:
     print(line)
 print(f"{checked} command lines checked, {len(bad)} with an option the tool lacks")

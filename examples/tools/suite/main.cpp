@@ -272,7 +272,9 @@ int run_suite(const options& o, bool text) {
     give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
                         raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
   // Said before the run, not only in the verdicts after it: the random tests may measure memory.
-  if (!o.direct && report.context.ram_bytes && p.set_size < *report.context.ram_bytes)
+  // Once a process: raidbench ab's rounds all run in one.
+  static bool ram_note_said = false;
+  if (!o.direct && report.context.ram_bytes && p.set_size < *report.context.ram_bytes && !std::exchange(ram_note_said, true))
     std::fprintf(stderr,
                  "raidbench: the random tests' files (%s) are smaller than RAM (%s): the page cache may serve their reads; "
                  "--direct runs them with O_DIRECT, --full uses files of twice the RAM\n",
