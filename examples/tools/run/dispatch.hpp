@@ -3,7 +3,7 @@
 // random, which operations (reads, writes or both), whether it flushes periodically and whether it
 // verifies (--verify) — and runs it with everything else as values (mix::chosen_writes, sync::chosen).
 // So rb-run instantiates one workload per kernel: a table of 24 per engine, each engine's in its own translation unit
-// (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp) so they compile in parallel.
+// (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp, run_null.cpp) so they compile in parallel.
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -86,13 +86,14 @@ expected<result> run_entry(const options& o, const raidbench::run_options& ro, E
   return raidbench::run(workload_at<I>(o, engine...), ro);
 }
 
-/// Runs the entry of one engine's table that the options choose.
-template <class... Engine>
+/// Runs the entry of one engine's table that the options choose; an engine that cannot verify (null)
+/// has only the first `Kernels` entries, those without verification.
+template <std::size_t Kernels = kernels_per_engine, class... Engine>
 expected<result> run_with_engine(const options& o, const raidbench::run_options& ro, Engine... engine) {
   using runner = expected<result> (*)(const options&, const raidbench::run_options&, Engine...);
   static constexpr auto table = []<std::size_t... I>(std::index_sequence<I...>) {
     return std::array<runner, sizeof...(I)>{&run_entry<I, Engine...>...};
-  }(std::make_index_sequence<kernels_per_engine>{});
+  }(std::make_index_sequence<Kernels>{});
   return table[entry_of(o)](o, ro, engine...);
 }
 
@@ -100,12 +101,14 @@ expected<result> run_with_engine(const options& o, const raidbench::run_options&
 expected<result> run_psync(const options& o, const raidbench::run_options& ro);
 expected<result> run_io_uring(const options& o, const raidbench::run_options& ro);
 expected<result> run_mmap(const options& o, const raidbench::run_options& ro);
+expected<result> run_null(const options& o, const raidbench::run_options& ro);
 
 /// The non-template boundary between option parsing and the instantiated hot loops.
 inline expected<result> run_options_workload(const options& o, const raidbench::run_options& ro) {
   switch (o.engine) {
     case engine_kind::io_uring: return run_io_uring(o, ro);
     case engine_kind::mmap: return run_mmap(o, ro);
+    case engine_kind::null: return run_null(o, ro);
     case engine_kind::psync: break;
   }
   return run_psync(o, ro);

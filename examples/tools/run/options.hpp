@@ -15,7 +15,7 @@ class session;
 namespace rb_run {
 
 enum class pattern { read, write, rewrite, randread, randwrite, randrw, rw };
-enum class engine_kind { psync, io_uring, mmap };
+enum class engine_kind { psync, io_uring, mmap, null };
 enum class flush_kind { none, fsync, fdatasync };
 
 struct options {

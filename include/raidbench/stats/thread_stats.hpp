@@ -7,6 +7,7 @@
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
 #include "raidbench/stats/record_counts.hpp"
+#include "raidbench/stats/thread_cpu.hpp"
 
 namespace raidbench {
 
@@ -22,6 +23,7 @@ struct alignas(64) thread_stats {
   std::uint64_t elapsed_ns = 0;  ///< wall time of this thread's run
   std::uint64_t closing_flushes = 0;  ///< flushes after the last I/O (sync at_end), among the flush kind's
   record_counts records{};       ///< full and partial records (copy workloads only)
+  thread_cpu cpu{};              ///< CPU time the thread used from the start to its end (set-up excluded)
 
   /// One timed operation.
   void record(op_kind kind, std::uint64_t latency_ns, std::uint64_t n_bytes) noexcept {

@@ -32,6 +32,10 @@ inline bool page_cache_may_serve_reads(const result& r, std::optional<std::uint6
   return ram_bytes && r.stats.of(op_kind::read).ops != 0 && !uses_direct_io(r) && r.workload.total_size < *ram_bytes;
 }
 
+/// Whether page_cache_reads fires on test `t` with these facts: the one place other rules ask
+/// (tool_overhead leaves a figure it explains to it).
+RAIDBENCH_API bool page_cache_explains(const named_result& t, const facts& f);
+
 namespace rule {
 struct page_cache_reads {};
 }  // namespace rule

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/report/summary.hpp"
+#include "raidbench/verdict/tool_overhead.hpp"
 #include "raidbench/core/units.hpp"
 #include "raidbench/result/result.hpp"
 
@@ -47,6 +48,11 @@ RAIDBENCH_API std::string format_summary(const result& r, std::uint64_t ram_byte
   out += fmt::format("elapsed:  {:.3f} s, {} events ({:.1f}/s){}\n", seconds, s.events(),
                      seconds > 0 ? static_cast<double>(s.events()) / seconds : 0.0,
                      s.interrupted ? ", interrupted: a partial result" : "");
+  if (const auto cpu = tool_cpu_use_of(r))
+    out += fmt::format("cpu:      busiest thread {:.1f} % of a core{}; per request {:.0f} ns user + {:.0f} ns system\n",
+                       100 * cpu->busiest_core_fraction,
+                       cpu->busiest.runqueue_ns ? fmt::format(" (and {:.1f} % waiting for one)", 100 * cpu->busiest_wait_fraction) : "",
+                       cpu->user_ns_per_request(), cpu->system_ns_per_request());
   if (ram_bytes && page_cache_may_serve_reads(r, ram_bytes))
     out += fmt::format("note:     the target ({}) is smaller than RAM ({}) and O_DIRECT is off: reads may have been "
                        "served by the page cache, not the device\n",

@@ -25,6 +25,7 @@ namespace detail::result_json {
 // The generated pairs, called by the declared to_json/from_json of these types below.
 // "truncated" came later: results written before it read as 0.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(record_counts, full_in, partial_in, full_out, partial_out, truncated)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(thread_cpu, user_ns, system_ns, runqueue_ns)
 
 // With defaults: a result written before a field existed ("timing") still reads.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
@@ -74,8 +75,10 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const run_statistics& s) {
        {"thread_events", s.thread_events},
        {"thread_busy_ns", s.thread_busy_ns},
        {"thread_flushes", s.thread_flushes},
+       {"thread_cpu", nlohmann::json::array()},
        {"closing_flushes", s.closing_flushes},
        {"records", s.records}};
+  for (const auto& t : s.thread_cpu_time) detail::result_json::to_json(j["thread_cpu"].emplace_back(), t);
   for (std::size_t k = 0; k < op_kind_count; ++k) j[std::string(to_string(static_cast<op_kind>(k)))] = s.kinds[k];
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
@@ -86,6 +89,8 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
   if (j.contains("thread_flushes")) j.at("thread_flushes").get_to(s.thread_flushes);  // absent before schema additions
   s.closing_flushes = j.value("closing_flushes", std::uint64_t{0});
   if (j.contains("records")) j.at("records").get_to(s.records);  // absent before schema additions
+  if (j.contains("thread_cpu"))  // absent before schema additions: not measured
+    for (const auto& t : j.at("thread_cpu")) detail::result_json::from_json(t, s.thread_cpu_time.emplace_back());
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }
 
