@@ -96,6 +96,13 @@ options parse(int argc, char** argv) {
   cl.decimal("--time SECONDS", o.seconds, 0, 604800, "run time, up to 604800 (a week; default 5; 0 needs --ops)");
   cl.whole("--ops N", o.ops, 0, 1'000'000'000'000'000, "stop after N reads and writes, up to 10^15 (default 0: no limit)");
   cl.whole("--seed N", o.seed, 0, UINT64_MAX, "random seed, a whole number below 2^64 (default 1)");
+  std::string rate_process = "linear";
+  cl.whole("--rate-iops N", o.rate_iops, 1, 10'000'000,
+           "pace the run: N requests per second over all threads, 1 to 10000000, as fio's rate_iops; each request's "
+           "response latency (from its scheduled start) is reported beside its service latency (from submission)");
+  cl.choice("--rate-process NAME", rate_process, {"linear", "uniform", "poisson"},
+            "arrivals of a paced run: linear (default, as fio's; also called uniform): evenly spaced; poisson: "
+            "exponentially distributed gaps");
   o.json.add_to(cl, "the result, with the storage context, the RAID controller, how it is tied to the disk and the verdicts on the run,");
   cl.flag("--context", o.context, "print the storage context (kernel, filesystem, devices) and the RAID controller before the result");
   raidbench::tools::add_controller_options(cl, o.controller);
@@ -141,6 +148,9 @@ Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N s
     cl.usage_error(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
                                o.block_size));
   if (o.seconds == 0 && o.ops == 0) cl.usage_error("--time 0 needs --ops, or the run would never end");
+  if (cl.given("--rate-process") && o.rate_iops == 0) cl.usage_error("--rate-process needs --rate-iops");
+  o.uniform_arrivals = rate_process != "poisson";
+  if (o.rate_iops > 0 && (o.verification.verify || o.verify_only)) cl.usage_error("--rate-iops and --verify cannot be combined");
   if (o.engine == engine_kind::null && (o.verification.verify || o.verify_only))
     cl.usage_error("--verify needs an engine that moves data: psync, io_uring or mmap");
   if (o.verification.verify && o.block_size % raidbench::verify::sector_size != 0)
@@ -348,6 +358,7 @@ int run_tool(int argc, char** argv) {
     prep.engine = engine_kind::psync;
     prep.iodepth = 1;
     prep.threads = 1;
+    prep.rate_iops = 0;  // as fast as it goes
     prep.seconds = 0;
     prep.ops = o.size / prep.block_size;
     auto prepared = as_step(fmt::format("prepare {} (not counted)", raidbench::format_iec(o.size)), 0, o.size,

@@ -3,6 +3,7 @@
 /// them (progress snapshots), join them, and fold their statistics. Not a template, so it is
 /// compiled once per translation unit however many workloads a tool instantiates.
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <exception>
 #include <atomic>
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <latch>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -212,6 +214,7 @@ inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const
     jobs[i].stop = stop_flag;
     jobs[i].abort = &abort;
     jobs[i].pacer = pacer;
+    if (pacer) stats[i].response = std::make_unique<std::array<latency_histogram, op_kind_count>>();
   }
   std::vector<error> setup_errors(n_threads);
   if (n_threads == 1 && !options.on_progress && !pacer) {

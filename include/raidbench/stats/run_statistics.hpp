@@ -47,11 +47,19 @@ struct run_statistics {
   std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
   std::vector<std::uint64_t> thread_flushes;  ///< flushes per thread during the run (closing ones excluded)
   std::vector<thread_cpu> thread_cpu_time;    ///< CPU time per thread, user and system (empty: not measured)
+  /// A paced run's response latency per kind (op_kind order), from each request's scheduled start;
+  /// empty when the run was not paced. The kinds' `latency` is the service latency, from submission.
+  std::vector<latency_histogram> response;
   /// Per thread, its fastest and slowest timed operation (sysbench's --debug statistics); not in JSON.
   std::vector<std::uint64_t> thread_min_ns, thread_max_ns;
   std::uint64_t closing_flushes = 0;         ///< flushes after the last I/O, counted in the flush kind too
   bool interrupted = false;                  ///< stopped by a signal: a partial result
   record_counts records{};                   ///< full and partial records (copy workloads only)
+
+  /// The response latency of a kind in a paced run; null when the run was not paced.
+  const latency_histogram* response_of(op_kind kind) const noexcept {
+    return response.empty() ? nullptr : &response[static_cast<std::size_t>(kind)];
+  }
 
   kind_statistics& of(op_kind kind) noexcept { return kinds[static_cast<std::size_t>(kind)]; }
   const kind_statistics& of(op_kind kind) const noexcept { return kinds[static_cast<std::size_t>(kind)]; }
@@ -96,6 +104,10 @@ struct run_statistics {
     add(thread_events, r.thread_events);
     add(thread_busy_ns, r.thread_busy_ns);
     add(thread_flushes, r.thread_flushes);
+    if (!r.response.empty()) {
+      response.resize(op_kind_count);
+      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge(r.response[k]);
+    }
     thread_cpu_time.resize(std::max(thread_cpu_time.size(), r.thread_cpu_time.size()));
     for (std::size_t i = 0; i < r.thread_cpu_time.size(); ++i) thread_cpu_time[i] += r.thread_cpu_time[i];
     // A thread the first rounds did not have starts from its own first figure.
@@ -120,6 +132,10 @@ struct run_statistics {
       kinds[k].latency.merge(t.latency[k]);
     }
     records += t.records;
+    if (t.response) {
+      response.resize(op_kind_count);
+      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge((*t.response)[k]);
+    }
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
     thread_flushes.push_back(t.ops_of(op_kind::flush) - t.closing_flushes);

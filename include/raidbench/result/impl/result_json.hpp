@@ -31,7 +31,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(thread_cpu, user_ns, system_ns, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
                                                 sync_every, sync_at_end, open_flags, engine, queue_depth, target, path,
                                                 files, total_size, threads, seed, stop_seconds, stop_ops, stop_bytes,
-                                                timing, rate, verify)
+                                                timing, rate, rate_process, verify)
 
 }  // namespace detail::result_json
 
@@ -79,6 +79,10 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const run_statistics& s) {
        {"closing_flushes", s.closing_flushes},
        {"records", s.records}};
   for (const auto& t : s.thread_cpu_time) detail::result_json::to_json(j["thread_cpu"].emplace_back(), t);
+  // A paced run: each kind's response latency, from its scheduled start (the kinds' own is from submission).
+  if (!s.response.empty())
+    for (std::size_t k = 0; k < op_kind_count; ++k)
+      j["response_latency"][std::string(to_string(static_cast<op_kind>(k)))] = s.response[k];
   for (std::size_t k = 0; k < op_kind_count; ++k) j[std::string(to_string(static_cast<op_kind>(k)))] = s.kinds[k];
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
@@ -91,6 +95,11 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
   if (j.contains("records")) j.at("records").get_to(s.records);  // absent before schema additions
   if (j.contains("thread_cpu"))  // absent before schema additions: not measured
     for (const auto& t : j.at("thread_cpu")) detail::result_json::from_json(t, s.thread_cpu_time.emplace_back());
+  if (j.contains("response_latency")) {  // a paced run's
+    s.response.resize(op_kind_count);
+    for (std::size_t k = 0; k < op_kind_count; ++k)
+      j.at("response_latency").at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.response[k]);
+  }
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }
 

@@ -154,7 +154,7 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
     job.observe = r.observe;
   }
   std::optional<event_pacer> pacer;
-  if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads);
+  if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads, r.arrival);
 
   r.inputs.files = &files;
   // sysbench's blocks: which are in use, for this run only.
