@@ -52,9 +52,9 @@ struct gated {
   static constexpr std::string_view name = "gated";
   static constexpr timing::kind kind = timing::kind::gated;
   std::uint32_t rate = 0;  ///< requests per second over all threads; 0: no pacing
-  arrival process = arrival::poisson;
   /// Sees each request before it runs (rb-fileio --debug). `= {}` keeps g++ from warning on `{.rate = N}`.
   std::function<void(const request&)> observe = {};
+  arrival process = arrival::poisson;  ///< with a rate: how the requests arrive
 };
 
 inline constexpr per_call_t per_call{};
