@@ -200,6 +200,7 @@ BOOST_AUTO_TEST_CASE(the_null_engine_touches_no_file_and_a_paced_run_reports_bot
   BOOST_TEST_REQUIRE(paced.status == 0, paced.out);
   BOOST_TEST(paced.out.find("\n       service µs: min") != std::string::npos);
   BOOST_TEST(paced.out.find("\n       response µs: min") != std::string::npos);
+  BOOST_TEST(paced.out.find("page cache") == std::string::npos);  // a null engine's reads reached none
   BOOST_TEST(paced.out.find("paced:    20000 requests/s, poisson arrivals; service latency counts from each request's "
                             "submission (as fio's clat and lat") != std::string::npos);
   const auto p = nlohmann::json::parse(raidbench::test::slurp(dir / "paced.json"));

@@ -75,11 +75,12 @@ BOOST_AUTO_TEST_CASE(the_response_latency_holds_a_stall_and_the_service_latency_
   BOOST_TEST(service.count() == requests);
 
   const double stall_ns = std::chrono::duration<double, std::nano>(stall).count();
-  // The request that met the pause waited for it, less the gap it came in after the last block.
-  BOOST_TEST(static_cast<double>(service.max_ns()) >= (stall_ns - 2 * gap_ns) * (1 - histogram_error));
+  // The request that met the pause waited for most of it (however late a loaded machine issued it).
+  BOOST_TEST(static_cast<double>(service.max_ns()) >= stall_ns / 2);
   // The stall held back the requests scheduled in it: the top 1 % (20 requests, 2 ms of schedule)
-  // were all later than the stall less those 2 ms.
-  BOOST_TEST(response->percentile_ns(99) >= (stall_ns - 20 * gap_ns) * (1 - histogram_error));
+  // were each later than the stall less those 2 ms and the two blocks the pipe and reader held
+  // before the pause; 4 ms allowed for them.
+  BOOST_TEST(response->percentile_ns(99) >= (stall_ns - 40 * gap_ns) * (1 - histogram_error));
   // Each of them, once issued, was served at once: one slow request is no 1 %.
   BOOST_TEST(service.percentile_ns(99) < stall_ns / 2);
   // No request answers before it was scheduled and then submitted.

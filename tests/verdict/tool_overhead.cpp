@@ -24,7 +24,8 @@ BOOST_AUTO_TEST_CASE(a_null_engine_run_that_kept_its_thread_on_the_cpu_fires_wit
   // 5,000,000 requests in 1 s, 99 % of a core in user mode: 198 ns user and 2 ns system each.
   auto t = with_cpu(measured("null randread 4 KiB", "random", "none", 256 * MiB, 4096, 5'000'000, 0, 0, 1.0), 0.99, 0.01);
   t.result.workload.engine = "null";
-  const verdict v = judged(t, nullptr);
+  const storage_context disk = one_disk("sata", false);
+  const verdict v = judged(t, &disk);
   BOOST_TEST(v.fired);
   BOOST_TEST(v.rule == "tool_overhead");
   BOOST_TEST(v.subject == "null randread 4 KiB");
@@ -33,6 +34,18 @@ BOOST_AUTO_TEST_CASE(a_null_engine_run_that_kept_its_thread_on_the_cpu_fires_wit
   BOOST_TEST(v.evidence == (std::vector<std::string>{
                                "thread 1 of 1: 100.0 % of a core (user 99.0 %, system 1.0 %) over 1.00 s",
                                "CPU per request: 198 ns user + 2 ns system over 5000000 requests"}));
+}
+
+BOOST_AUTO_TEST_CASE(the_storage_rules_have_nothing_to_judge_in_a_null_engine_run) {
+  // Reads and commits far beyond any disk, and no request reached one.
+  auto t = with_cpu(measured("null fdatasync", "random", "none", 256 * MiB, 4096, 5'000'000, 5'000'000, 5'000'000, 1.0), 0.99, 0.01);
+  t.result.workload.engine = "null";
+  const storage_context disk = one_disk("sata", true);
+  const named_result tests[] = {t};
+  const auto all = judge(facts{&disk, nullptr, {}, tests, {}});
+  for (const char* rule : {"page_cache_reads", "rate_above_ceiling", "flush_faster_than_media"})
+    BOOST_TEST(of_rule(all, rule).empty(), rule);
+  BOOST_TEST(only(of_rule(all, "tool_overhead")).fired);
 }
 
 BOOST_AUTO_TEST_CASE(a_cpu_bound_run_into_the_page_cache_fires_with_its_system_time) {

@@ -72,6 +72,7 @@ RAIDBENCH_API void rule_traits<rule::rate_above_ceiling>::judge(const facts& f, 
   if (!f.context) return;
   for (const auto& t : f.results) {
     const result& r = t.result;
+    if (!reached_storage(r)) continue;
     std::vector<figure> figures;
     // Buffered reads are page_cache_reads's to judge, against the same ceiling.
     if (r.stats.of(op_kind::read).ops > 0 && uses_direct_io(r))
