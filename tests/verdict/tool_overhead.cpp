@@ -1,7 +1,9 @@
-// Rule tool_overhead: one verdict per test with requests and its threads' CPU time; fires when a worker thread used at least
-// 90 % of a core (a null engine's run, a CPU-bound run into the page cache), or used and waited for
-// one that long, with the CPU time per request split into user and system; not on an O_DIRECT run that waits for its disk, nor on a
-// figure page_cache_reads already explains. (A real null engine run: tests/run/null_engine.cpp.)
+// Rule tool_overhead: one verdict per test with requests and its threads' CPU time; fires when a
+// worker thread used at least 90 % of a core (a null engine's run, a CPU-bound run into the page
+// cache), or used and waited for one that long, with the CPU time per request split into user and
+// system; not on an O_DIRECT run that waits for its disk, nor on a figure page_cache_reads already
+// explains; the storage rules leave a null engine's run to it. (A real null engine run:
+// tests/run/null_engine.cpp.)
 #include "raidbench/verdict/tool_overhead.hpp"
 
 #include <boost/test/unit_test.hpp>
