@@ -4,6 +4,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include "../support/temp_dir.hpp"
+#include "raidbench/verdict/device_ceiling.hpp"
+#include "raidbench/verdict/rate_above_ceiling.hpp"
+#include "raidbench/verdict/rule_list.hpp"
 #include "fake_tree.hpp"
 
 using namespace raidbench;
@@ -118,6 +121,87 @@ BOOST_AUTO_TEST_CASE(loop_device_names_its_backing_file) {
   BOOST_TEST((chain[0].kind == block_kind::loop));
   BOOST_TEST((chain[0].backing_file == std::optional<std::string>("/var/tmp/disk.img")));
   BOOST_TEST(!chain[0].pci.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_sata_link_at_3_gbs_bounds_the_disk_at_300_mb_per_second) {
+  temp_dir root;
+  map_device(root.path(), "8:0", make_sata_on_ahci(root.path(), "3.0 Gbps"));
+  const auto chain = read_block_chain(8, 0, root / "sys");
+  BOOST_TEST_REQUIRE(chain.size() == 1u);
+  BOOST_TEST((chain[0].link == std::optional<disk_link>(disk_link{"sata", 3.0})));
+  storage_context c;
+  c.devices = chain;
+  const auto ceiling = transfer_ceiling(c, false, 1u << 20);
+  BOOST_TEST_REQUIRE(ceiling.has_value());
+  BOOST_TEST(ceiling->bytes_per_second == 300e6);
+  BOOST_TEST(ceiling->reasons == std::vector<std::string>{"sda: a SATA 3 Gb/s link (negotiated) carries at most 300 MB/s"});
+}
+
+BOOST_AUTO_TEST_CASE(a_sata_link_without_a_device_says_unknown_and_the_fastest_sata_link_is_assumed) {
+  temp_dir root;
+  map_device(root.path(), "8:0", make_sata_on_ahci(root.path(), "<unknown>"));
+  const auto chain = read_block_chain(8, 0, root / "sys");
+  BOOST_TEST_REQUIRE(chain.size() == 1u);
+  BOOST_TEST(!chain[0].link.has_value());
+  storage_context c;
+  c.devices = chain;
+  BOOST_TEST(transfer_ceiling(c, false, 4096).value().bytes_per_second == 600e6);
+}
+
+BOOST_AUTO_TEST_CASE(the_rate_rule_fires_over_a_sata_6_gbs_link_read_from_sys_and_not_below_it) {
+  temp_dir root;
+  map_device(root.path(), "8:0", make_sata_on_ahci(root.path(), "6.0 Gbps"));
+  storage_context c;
+  c.devices = read_block_chain(8, 0, root / "sys");
+  auto test_at = [](double seconds) {
+    named_result t{"write O_DIRECT", {}};
+    t.result.workload.access = "sequential";
+    t.result.workload.open_flags = open_flags_from("direct");
+    t.result.workload.block_size = 1u << 20;
+    t.result.stats.elapsed_ns = static_cast<std::uint64_t>(seconds * 1e9);
+    t.result.stats.of(op_kind::write).ops = 1000;
+    t.result.stats.of(op_kind::write).bytes = 1000ull << 20;  // 1,049 MB
+    return t;
+  };
+  const auto judged = [&](const named_result& t) {
+    const named_result tests[] = {t};
+    const auto vs = judge(facts{&c, nullptr, {}, tests, {}}, rules<rule::rate_above_ceiling>);
+    BOOST_TEST_REQUIRE(vs.size() == 1u);
+    return vs[0];
+  };
+  const verdict above = judged(test_at(0.5));  // 2,097 MB/s
+  BOOST_TEST(above.fired);
+  BOOST_TEST(above.message == "2,097 MB/s of writes through a SATA 6 Gb/s link (≤ 600 MB/s): a cache absorbed them");
+  const verdict below = judged(test_at(2.0));  // 524 MB/s
+  BOOST_TEST(!below.fired);
+}
+
+BOOST_AUTO_TEST_CASE(a_sas_phy_and_a_usb_port_give_their_negotiated_speed) {
+  temp_dir root;
+  const auto sda = make_sata_behind_lsi(root.path());
+  put_sas_phy(root.path(), "3.0 Gbit");
+  map_device(root.path(), "8:0", sda);
+  const auto behind_hba = read_block_chain(8, 0, root / "sys");
+  BOOST_TEST_REQUIRE(behind_hba.size() == 1u);
+  BOOST_TEST((behind_hba[0].link == std::optional<disk_link>(disk_link{"sas", 3.0})));
+
+  map_device(root.path(), "8:16", make_usb_disk(root.path(), "480"));
+  const auto on_usb = read_block_chain(8, 16, root / "sys");
+  BOOST_TEST_REQUIRE(on_usb.size() == 1u);
+  BOOST_TEST((on_usb[0].transport == std::optional<std::string>("usb")));
+  BOOST_TEST((on_usb[0].link == std::optional<disk_link>(disk_link{"usb", 0.48})));
+  BOOST_TEST(link_name(*on_usb[0].link) == "USB 480 Mb/s link");
+}
+
+BOOST_AUTO_TEST_CASE(a_virtio_disk_has_no_link_and_its_ceiling_is_unknown) {
+  temp_dir root;
+  map_device(root.path(), "254:0", make_virtio(root.path()));
+  storage_context c;
+  c.devices = read_block_chain(254, 0, root / "sys");
+  BOOST_TEST_REQUIRE(c.devices.size() == 1u);
+  BOOST_TEST(!c.devices[0].link.has_value());
+  BOOST_TEST(!transfer_ceiling(c, false, 4096).has_value());
+  BOOST_TEST(ceiling_unknown_because(c) == "vda is a virtio disk: the host's storage behind it is unknown");
 }
 
 BOOST_AUTO_TEST_CASE(missing_and_garbled_files_are_unknown) {

@@ -88,6 +88,32 @@ inline fs::path make_sata_behind_lsi(const fs::path& root) {
   return sda;
 }
 
+/// A SATA SSD "sda" on AHCI port ata1 whose link negotiated `sata_spd` ("6.0 Gbps", "3.0 Gbps").
+inline fs::path make_sata_on_ahci(const fs::path& root, const std::string& sata_spd) {
+  const fs::path port = root / "sys/devices/pci0000:00/0000:00:1f.2/ata1";
+  put(port / "link1/ata_link/link1/sata_spd", sata_spd + "\n");
+  const fs::path sda = put_scsi_disk(port / "host0/target0:0:0/0:0:0:0", "ATA     ", "Samsung SSD 870", "sda", "1953525168");
+  put_queue(sda, false, 512, 512, "[none] mq-deadline", 32, 512, "write back", false);
+  return sda;
+}
+
+/// A disk "sdb" in a USB enclosure on xHCI port 2-1 at `speed` Mb/s ("480", "5000").
+inline fs::path make_usb_disk(const fs::path& root, const std::string& speed) {
+  const fs::path usb = root / "sys/devices/pci0000:00/0000:00:14.0/usb2/2-1";
+  put_attributes(usb, {{"speed", speed}, {"busnum", "2"}, {"devnum", "3"}});
+  const fs::path sdb = put_scsi_disk(usb / "2-1:1.0/host6/target6:0:0/6:0:0:0", "Seagate ", "Expansion HDD", "sdb",
+                                     "3907029168");
+  put_queue(sdb, true, 512, 4096, "[mq-deadline] none", 2, 120, "write through", false);
+  return sdb;
+}
+
+/// make_sata_behind_lsi's HBA phy 0 at `rate` ("6.0 Gbit"), in the port its disk hangs on.
+inline void put_sas_phy(const fs::path& root, const std::string& rate) {
+  const fs::path host = root / "sys/devices/pci0000:00/0000:00:01.0/0000:01:00.0/host0";
+  put(host / "phy-0:0/sas_phy/phy-0:0/negotiated_linkrate", rate + "\n");
+  link(host / "phy-0:0", host / "port-0:0/phy-0:0");
+}
+
 /// dm-crypt "cryptdata" (dm-0) over md0 (raid1, one member missing) over sdb1 and sdc1 on AHCI.
 inline void make_crypt_over_md(const fs::path& root) {
   const fs::path sys = root / "sys";

@@ -49,7 +49,9 @@ BOOST_AUTO_TEST_CASE(usage_errors_give_one_line_and_exit_2_touching_nothing) {
         "--threads 100000", "--threads 1025", "--iodepth 4097 --engine io_uring", "--files 1000001", "--rwmixread 0x10",
         "--size 2P", "--bs 2G", "--ops 1e3", "--ops 1000000000000001", "--seed 0x10", "--fsync 1000000001", "--max-rounds 10001",
         "--ramp 86401", "--time 604801", "--journal-batch 0", "--verify-errors 1000001", "--verify-payload ones",
-        "--verify --verify-only", "--verify --bs 1000 --size 1000",
+        "--verify --verify-only", "--verify --bs 1000 --size 1000", "--engine null --verify", "--rate-iops 0",
+        "--rate-iops 10000001", "--rate-iops 1e3", "--rate-process poisson", "--rate-iops 100 --rate-process exponential",
+        "--rate-iops 100 --verify",
         // --json takes a file only attached.
         "--json out.json", "--json="}) {
     raidbench::test::expect_usage_error(run + args, "rb-run");
@@ -179,6 +181,39 @@ BOOST_AUTO_TEST_CASE(default_text_report_has_percentiles_and_the_page_cache_note
   BOOST_TEST(r.out.find("p99.9") != std::string::npos);
   BOOST_TEST(r.out.find("reads may have been served by the page cache") != std::string::npos);
   BOOST_TEST(!fs::exists(scratch));  // it created the directory, so it removed it
+}
+
+// --engine null: nothing is prepared or opened, every request is timed, the threads' CPU time is in
+// the JSON and tool_overhead judges it; --rate-iops: both latencies, in the JSON and the text.
+BOOST_AUTO_TEST_CASE(the_null_engine_touches_no_file_and_a_paced_run_reports_both_latencies) {
+  raidbench::test::temp_dir dir;
+  const auto scratch = dir / "new";
+  const auto null = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
+                          " --engine null --rw randrw --size 1G --ops 100000 --threads 2 --json --no-progress");
+  BOOST_TEST_REQUIRE(null.status == 0, null.out);
+  const auto j = nlohmann::json::parse(null.out);
+  BOOST_TEST(j.at("workload").at("engine") == "null");
+  BOOST_TEST(j.at("statistics").at("events").get<int>() == 100000);
+  BOOST_TEST(j.at("statistics").at("thread_cpu").size() == 2u);
+  BOOST_TEST(j.at("statistics").at("read").at("latency").at("count") == j.at("statistics").at("read").at("ops"));
+  std::set<std::string> rules;
+  for (const auto& v : j.at("verdicts")) rules.insert(v.at("rule").get<std::string>());
+  BOOST_TEST(rules.count("tool_overhead") == 1u);
+  BOOST_TEST(!fs::exists(scratch));
+
+  const auto paced = shell(std::string(RB_RUN) + " --dir " + scratch.string() +
+                           " --engine null --rw randread --ops 200 --rate-iops 20000 --rate-process poisson --no-progress"
+                           " --json=" + (dir / "paced.json").string());
+  BOOST_TEST_REQUIRE(paced.status == 0, paced.out);
+  BOOST_TEST(paced.out.find("\n       service µs: min") != std::string::npos);
+  BOOST_TEST(paced.out.find("\n       response µs: min") != std::string::npos);
+  BOOST_TEST(paced.out.find("page cache") == std::string::npos);  // a null engine's reads reached none
+  BOOST_TEST(paced.out.find("paced:    20000 requests/s, poisson arrivals; service latency counts from each request's "
+                            "submission (as fio's clat and lat") != std::string::npos);
+  const auto p = nlohmann::json::parse(raidbench::test::slurp(dir / "paced.json"));
+  BOOST_TEST(p.at("workload").at("rate") == 20000);
+  BOOST_TEST(p.at("workload").at("rate_process") == "poisson");
+  BOOST_TEST(p.at("statistics").at("response_latency").at("read").at("count") == 200);
 }
 
 BOOST_AUTO_TEST_CASE(context_header_comes_first) {

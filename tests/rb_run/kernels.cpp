@@ -49,6 +49,9 @@ BOOST_AUTO_TEST_CASE(each_entry_of_each_engine_table_is_its_own_kernel) {
   raidbench::verify::session* some_session = reinterpret_cast<raidbench::verify::session*>(&o);  // only compared with null
   o.session = some_session;
   BOOST_TEST(rb_run::entry_of(o) == writes + 19);
+  o.session = nullptr;
+  o.rate_iops = 1000;  // paced: the third part of the table
+  BOOST_TEST(rb_run::entry_of(o) == writes + 31);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -42,6 +42,13 @@ inline named_result measured(std::string name, std::string access, std::string o
   return t;
 }
 
+/// `t` with one worker thread that used `user` and `system` of a core (fractions) over the run.
+inline named_result with_cpu(named_result t, double user, double system) {
+  const auto elapsed = static_cast<double>(t.result.stats.elapsed_ns);
+  t.result.stats.thread_cpu_time = {{static_cast<std::uint64_t>(user * elapsed), static_cast<std::uint64_t>(system * elapsed)}};
+  return t;
+}
+
 /// ext4 on one whole disk; `transport` "sata", "virtio"…, rotational as given; 16 GiB of RAM.
 inline storage_context one_disk(std::optional<std::string> transport, std::optional<bool> rotational) {
   storage_context c;

@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_SUITE(one_judgement_test)
 // The rules that judge the storage under the files or a run's tests: nothing to say of an
 // inventory on its own.
 const std::set<std::string_view> run_rules{"partition_misaligned", "pcie_link_below_max", "page_cache_reads",
-                                           "flush_faster_than_media"};
+                                           "rate_above_ceiling", "flush_faster_than_media", "tool_overhead"};
 
 // "subject: severity", one per verdict a rule should fire (or fired), sorted.
 using findings = std::vector<std::string>;
@@ -138,7 +138,9 @@ void check_well_formed(const std::vector<verdict>& verdicts, bool beside_a_run) 
         BOOST_TEST(run_rules.contains(rule.name));  // only a test rule has nothing to say, without tests
         continue;
       }
-      const bool per_test = rule.name == "page_cache_reads" || rule.name == "flush_faster_than_media";
+      const bool per_test =
+          rule.name == "page_cache_reads" || rule.name == "rate_above_ceiling" || rule.name == "flush_faster_than_media" ||
+          rule.name == "tool_overhead";
       if (!mine[0].fired && !per_test) {
         BOOST_TEST(mine.size() == 1u);
         BOOST_TEST(mine[0].subject == "");

@@ -77,7 +77,8 @@ BOOST_AUTO_TEST_CASE(the_shipped_rules_keep_their_ids_and_order) {
   BOOST_TEST(ids == (std::vector<std::string_view>{"partition_misaligned", "pcie_link_below_max", "degraded_array",
                                                     "array_busy", "battery_unhealthy", "write_back_without_battery",
                                                     "policy_differs_from_default", "drive_failed", "drive_predictive_failure",
-                                                    "drive_cache_enabled", "page_cache_reads", "flush_faster_than_media"}));
+                                                    "drive_cache_enabled", "page_cache_reads", "rate_above_ceiling", "flush_faster_than_media",
+                                                    "tool_overhead"}));
   // judge(facts) is judge over that table; the list and its table judge alike.
   const auto inv = warm();
   BOOST_TEST((judge(alone(inv)) == judge(alone(inv), builtin_rules)));

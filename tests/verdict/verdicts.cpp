@@ -26,8 +26,9 @@ BOOST_AUTO_TEST_CASE(buffered_read_back_fires_and_its_o_direct_twin_does_not) {
   const storage_context c = one_disk("virtio", true);
   const auto verdicts = judge(facts{&c, nullptr, {}, results, {}});
   // Ten storage-wide and controller rules (one verdict each: nothing to fire on), two page-cache
-  // verdicts, one flush verdict; the closing flush is not judged.
-  BOOST_TEST_REQUIRE(verdicts.size() == 13u);
+  // verdicts, three rate verdicts (the O_DIRECT reads and both writing tests: a virtio disk's ceiling
+  // is unknown), one flush verdict; the closing flush is not judged; no CPU time, no tool_overhead.
+  BOOST_TEST_REQUIRE(verdicts.size() == 16u);
   for (std::size_t i = 0; i < 10; ++i) {
     BOOST_TEST(verdicts[i].rule == shipped_rules[i].name);
     BOOST_TEST(!verdicts[i].fired);
@@ -38,13 +39,19 @@ BOOST_AUTO_TEST_CASE(buffered_read_back_fires_and_its_o_direct_twin_does_not) {
   BOOST_TEST(verdicts[10].fired);
   BOOST_TEST(verdicts[11].subject == "read-back O_DIRECT");
   BOOST_TEST(!verdicts[11].fired);
-  BOOST_TEST(verdicts[12].rule == "flush_faster_than_media");
-  BOOST_TEST(verdicts[12].subject == "fdatasync");
-  BOOST_TEST(verdicts[12].fired);
+  for (std::size_t i = 12; i < 15; ++i) {
+    BOOST_TEST(verdicts[i].rule == "rate_above_ceiling");
+    BOOST_TEST(!verdicts[i].fired);
+    BOOST_TEST(verdicts[i].message == "the device's ceiling is unknown: sda is a virtio disk: the host's storage behind it is unknown");
+  }
+  BOOST_TEST(verdicts[12].subject == "read-back O_DIRECT");
+  BOOST_TEST(verdicts[15].rule == "flush_faster_than_media");
+  BOOST_TEST(verdicts[15].subject == "fdatasync");
+  BOOST_TEST(verdicts[15].fired);
 
   for (const auto& v : verdicts) BOOST_TEST((nlohmann::json(v).get<verdict>() == v));
   const std::string text = format_verdicts(verdicts);
-  BOOST_TEST(text.starts_with("verdicts: 2 fired of 13\n  FIRED warning page_cache_reads [read-back buffered]: "));
+  BOOST_TEST(text.starts_with("verdicts: 2 fired of 16\n  FIRED warning page_cache_reads [read-back buffered]: "));
   BOOST_TEST(text.find("  no    page_cache_reads [read-back O_DIRECT]: reads used O_DIRECT") != std::string::npos);
   BOOST_TEST(text.find("  no    write_back_without_battery: no controller inventory\n") != std::string::npos);
 }

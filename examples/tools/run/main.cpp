@@ -81,7 +81,9 @@ options parse(int argc, char** argv) {
   cl.size("--bs SIZE", o.block_size, 1, 1ull << 30, "block size, 1 B to 1 GiB (default 4k)");
   cl.size("--size SIZE", o.size, 1, max_total_size, "total size of the file set, up to 1 PiB (default 256M)");
   cl.whole("--files N", o.files, 1, 1'000'000, "number of files the set is split into, 1 to 1000000 (default 1)");
-  cl.choice("--engine NAME", engine, {"psync", "io_uring", "mmap"}, "psync (default), io_uring or mmap");
+  cl.choice("--engine NAME", engine, {"psync", "io_uring", "mmap", "null"},
+            "psync (default), io_uring, mmap, or null (no system call: each request completes at once and no file is "
+            "touched; measures rb-run's own cost per request, as fio's ioengine=null)");
   cl.whole("--iodepth N", o.iodepth, 1, 4096, "I/Os in flight with --engine io_uring, 1 to 4096 (default 1)");
   cl.flag("--direct", [&o] { o.open_flags |= O_DIRECT; }, "open the files with O_DIRECT");
   cl.flag("--dsync", [&o] { o.open_flags |= O_DSYNC; }, "open the files with O_DSYNC");
@@ -94,6 +96,13 @@ options parse(int argc, char** argv) {
   cl.decimal("--time SECONDS", o.seconds, 0, 604800, "run time, up to 604800 (a week; default 5; 0 needs --ops)");
   cl.whole("--ops N", o.ops, 0, 1'000'000'000'000'000, "stop after N reads and writes, up to 10^15 (default 0: no limit)");
   cl.whole("--seed N", o.seed, 0, UINT64_MAX, "random seed, a whole number below 2^64 (default 1)");
+  std::string rate_process = "linear";
+  cl.whole("--rate-iops N", o.rate_iops, 1, 10'000'000,
+           "pace the run: N requests per second over all threads, 1 to 10000000, as fio's rate_iops; each request's "
+           "response latency (from its scheduled start) is reported beside its service latency (from submission)");
+  cl.choice("--rate-process NAME", rate_process, {"linear", "uniform", "poisson"},
+            "arrivals of a paced run: linear (default, as fio's; also called uniform): evenly spaced; poisson: "
+            "exponentially distributed gaps");
   o.json.add_to(cl, "the result, with the storage context, the RAID controller, how it is tied to the disk and the verdicts on the run,");
   cl.flag("--context", o.context, "print the storage context (kernel, filesystem, devices) and the RAID controller before the result");
   raidbench::tools::add_controller_options(cl, o.controller);
@@ -124,7 +133,10 @@ Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N s
   o.dir_named = cl.given("--dir");
   for (const auto& [name, p] : patterns)
     if (rw == name) o.rw = p;
-  o.engine = engine == "io_uring" ? engine_kind::io_uring : engine == "mmap" ? engine_kind::mmap : engine_kind::psync;
+  o.engine = engine == "io_uring" ? engine_kind::io_uring
+             : engine == "mmap"   ? engine_kind::mmap
+             : engine == "null"   ? engine_kind::null
+                                  : engine_kind::psync;
   if (cl.given("--fsync")) o.flush = flush_kind::fsync, o.flush_every = fsync_every;
   if (cl.given("--fdatasync")) o.flush = flush_kind::fdatasync, o.flush_every = fdatasync_every;
   if (o.end_flush && o.flush == flush_kind::none) o.flush = flush_kind::fsync;
@@ -136,6 +148,11 @@ Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N s
     cl.usage_error(fmt::format("--size per file ({}) is smaller than --bs ({}): fewer --files or a larger --size", o.size / o.files,
                                o.block_size));
   if (o.seconds == 0 && o.ops == 0) cl.usage_error("--time 0 needs --ops, or the run would never end");
+  if (cl.given("--rate-process") && o.rate_iops == 0) cl.usage_error("--rate-process needs --rate-iops");
+  o.uniform_arrivals = rate_process != "poisson";
+  if (o.rate_iops > 0 && (o.verification.verify || o.verify_only)) cl.usage_error("--rate-iops and --verify cannot be combined");
+  if (o.engine == engine_kind::null && (o.verification.verify || o.verify_only))
+    cl.usage_error("--verify needs an engine that moves data: psync, io_uring or mmap");
   if (o.verification.verify && o.block_size % raidbench::verify::sector_size != 0)
     cl.usage_error(fmt::format("--verify stamps 512-byte sectors: --bs ({}) must be a multiple of 512", o.block_size));
   // The runner's own rule, before preparing files for a run it would refuse.
@@ -146,8 +163,10 @@ Exit status: 0 done, 1 an error, 2 a usage error, 3 verification errors, 128+N s
 bool needs_existing_data(pattern p) { return p != pattern::write; }
 bool reads(pattern p) { return p == pattern::read || p == pattern::randread || p == pattern::randrw || p == pattern::rw; }
 
-/// True when every file of the set is already there at its full size (a kept, possibly cache-hot set).
+/// True when every file of the set is already there at its full size (a kept, possibly cache-hot set),
+/// or when the engine touches no file (null).
 bool already_prepared(const options& o) {
+  if (o.engine == engine_kind::null) return true;
   for (std::uint32_t i = 0; i < o.files; ++i) {
     const auto st = o.held->status(fmt::format("rb-run.{}", i));
     if (!st || !S_ISREG(st->st_mode) || static_cast<std::uint64_t>(st->st_size) < o.size / o.files) return false;
@@ -339,6 +358,7 @@ int run_tool(int argc, char** argv) {
     prep.engine = engine_kind::psync;
     prep.iodepth = 1;
     prep.threads = 1;
+    prep.rate_iops = 0;  // as fast as it goes
     prep.seconds = 0;
     prep.ops = o.size / prep.block_size;
     auto prepared = as_step(fmt::format("prepare {} (not counted)", raidbench::format_iec(o.size)), 0, o.size,

@@ -15,7 +15,7 @@ class session;
 namespace rb_run {
 
 enum class pattern { read, write, rewrite, randread, randwrite, randrw, rw };
-enum class engine_kind { psync, io_uring, mmap };
+enum class engine_kind { psync, io_uring, mmap, null };
 enum class flush_kind { none, fsync, fdatasync };
 
 struct options {
@@ -37,6 +37,8 @@ struct options {
   double seconds = 5;
   std::uint64_t ops = 0;
   std::uint64_t seed = 1;
+  std::uint32_t rate_iops = 0;  // --rate-iops: requests per second over all threads; 0: unpaced
+  bool uniform_arrivals = true;  // --rate-process linear (fio's default; uniform) or poisson
   raidbench::tools::json_output json;  ///< --json: on standard output instead of the text; --json=FILE
   bool context = false;
   raidbench::controller_request controller;  ///< --controller-file, --no-controller, --controller-owns-target

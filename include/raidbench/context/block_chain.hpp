@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "raidbench/core/enum_names.hpp"
+#include "raidbench/context/disk_link.hpp"
 #include "raidbench/context/pcie_link.hpp"
 #include "raidbench/context/sysfs_text.hpp"
 #include "raidbench/core/linkage.hpp"
@@ -34,6 +35,7 @@ struct block_node {
   std::optional<std::string> vendor;
   std::optional<std::string> model;
   std::optional<pcie_link> pci;  ///< the PCI function above the disk
+  std::optional<disk_link> link;  ///< the disk's own SATA, SAS or USB link and its negotiated speed
   /// A SCSI disk's host:channel:target:lun ("0:2:0:0"): which volume of its host (a RAID
   /// controller's virtual drive, an HBA's drive) it is.
   std::optional<std::string> scsi_address;

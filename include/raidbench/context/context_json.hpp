@@ -12,6 +12,10 @@ namespace raidbench {
 RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l);
 RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l);
 
+/// A disk's own link: its kind and negotiated Gb/s.
+RAIDBENCH_API void to_json(nlohmann::json& j, const disk_link& l);
+RAIDBENCH_API void from_json(const nlohmann::json& j, disk_link& l);
+
 /// A block kind as its name ("device_mapper").
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k);
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k);

@@ -14,17 +14,21 @@ namespace raidbench::detail {
 /// With timing::per_call a finished call is timed from the previous boundary into its kind's
 /// histogram: one clock read per boundary. With timing::totals it is only counted, and `tick` reads
 /// the clock every 64 calls, so time limits and progress still work. With timing::gated each call
-/// is timed as with per_call, from the moment it passes its gate (`admit`).
+/// is timed as with per_call, from the moment it passes its gate (`admit`); in a paced run also from
+/// the time the schedule gave it, its response latency.
 template <timing::kind Timing>
 struct call_clock {
   static constexpr bool EachCall = Timing != timing::kind::totals;
 
   std::uint64_t t = now_ns();  ///< the last call boundary (per_call), or the last reading (totals)
+  std::uint64_t scheduled = 0;  ///< timing::gated with a rate: when the call was scheduled to start
 
   void finished(thread_stats& stats, op_kind kind, std::uint64_t n_bytes) noexcept {
     if constexpr (EachCall) {
       const std::uint64_t end = now_ns();
       stats.record(kind, end - t, n_bytes);
+      if constexpr (Timing == timing::kind::gated)
+        if (stats.response) stats.record_response(kind, end - scheduled);
       t = end;
     } else {
       stats.count(kind, n_bytes);
@@ -41,7 +45,7 @@ struct call_clock {
   bool admit([[maybe_unused]] thread_job& job, [[maybe_unused]] op_kind op, [[maybe_unused]] std::uint32_t file,
              [[maybe_unused]] std::uint64_t offset, [[maybe_unused]] std::uint64_t size) {
     if constexpr (Timing == timing::kind::gated) {
-      const bool turn = !job.pacer || job.pacer->take(job);
+      const bool turn = !job.pacer || job.pacer->take(job, scheduled);
       if (turn && job.observe) (*job.observe)(timing::request{op, file, offset, size, job.index});
       t = now_ns();  // refused too: the wait belongs to no call, and the run ends now
       return turn;

@@ -23,6 +23,7 @@
 #include "raidbench/run/signals.hpp"
 #include "raidbench/run/sync_io.hpp"
 #include "raidbench/run/thread_job.hpp"
+#include "raidbench/stats/thread_cpu.hpp"
 #include "raidbench/workload/copy.hpp"
 #include "raidbench/workload/description.hpp"
 #include "raidbench/workload/workload.hpp"
@@ -106,6 +107,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
   const detail::flush_plan<periodic> flush{detail::flush_settings_of(w.template get<slot::sync>())};
 
   job.start_ns = now_ns();
+  const thread_cpu cpu_at_start = calling_thread_cpu();
   job.deadline_ns = stop.time.count() > 0 ? job.start_ns + static_cast<std::uint64_t>(stop.time.count()) : UINT64_MAX;
   detail::inline_progress progress(options, job.start_ns);
   const int source[] = {ends.source}, destination[] = {ends.destination};
@@ -121,6 +123,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
   };
   if (plan.policy.conversion.any()) copy(std::true_type{});
   else copy(std::false_type{});
+  stats.cpu = cpu_between(cpu_at_start, calling_thread_cpu());
 
   if (options.final_snapshot) *options.final_snapshot = detail::snapshot_of(stats, stats.elapsed_ns);
   if (job.failure)

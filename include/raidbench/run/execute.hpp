@@ -53,8 +53,9 @@ struct run_request {
   stop::after stop;
   kernel_inputs inputs;  ///< files is filled in by execute
   kernel_body body = nullptr;
-  // timing::gated: its rate (0: none) and observer (null: none)
+  // timing::gated: its rate (0: none), arrival process and observer (null: none)
   std::uint32_t rate = 0;
+  timing::arrival arrival = timing::arrival::poisson;
   const std::function<void(const timing::request&)>* observe = nullptr;
 };
 

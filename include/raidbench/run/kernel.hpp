@@ -99,7 +99,9 @@ struct kernel {
       constexpr verify::kind checks = Engine == engine::kind::psync_checked ? verify::kind::sysbench_blocks : Verify;
       auto verifier = verifier_for<checks>(in, job, noise.data(), Periodic);
       gate.wait_for_start();
-      if constexpr (Engine == engine::kind::stream)
+      if constexpr (Engine == engine::kind::null)
+        sync_loop<Timing>(job, null_io{}, buffer.data(), access, chooser, flush);
+      else if constexpr (Engine == engine::kind::stream)
         sync_loop<Timing>(job, stream_io{files.fds()[0]}, buffer.data(), access, chooser, flush);
       else if constexpr (Engine == engine::kind::reopen)
         sync_loop<Timing>(job,

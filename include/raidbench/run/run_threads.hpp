@@ -3,6 +3,7 @@
 /// them (progress snapshots), join them, and fold their statistics. Not a template, so it is
 /// compiled once per translation unit however many workloads a tool instantiates.
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <exception>
 #include <atomic>
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <latch>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -27,6 +29,7 @@
 #include "raidbench/run/event_pacer.hpp"
 #include "raidbench/run/thread_job.hpp"
 #include "raidbench/stats/run_statistics.hpp"
+#include "raidbench/stats/thread_cpu.hpp"
 #include "raidbench/stats/thread_stats.hpp"
 
 namespace raidbench::detail {
@@ -44,11 +47,15 @@ class start_gate {
     if (job_ != nullptr) {
       job_->start_ns = now_ns();
       job_->deadline_ns = time_limit_.count() > 0 ? job_->start_ns + static_cast<std::uint64_t>(time_limit_.count()) : UINT64_MAX;
-      return;
+    } else {
+      ready_->arrive_and_wait();
+      go_->wait();
     }
-    ready_->arrive_and_wait();
-    go_->wait();
+    cpu_at_start_ = calling_thread_cpu();
   }
+  /// The CPU time the calling thread (the one that passed the gate) used since it passed; the set-up
+  /// before it is not counted.
+  thread_cpu cpu_since_start() const noexcept { return passed_ ? cpu_between(cpu_at_start_, calling_thread_cpu()) : thread_cpu{}; }
 
  private:
   std::latch* ready_ = nullptr;
@@ -56,6 +63,7 @@ class start_gate {
   thread_job* job_ = nullptr;
   std::chrono::nanoseconds time_limit_{0};
   bool passed_ = false;
+  thread_cpu cpu_at_start_;
 };
 
 /// A worker's whole life: set up (allocate, open a ring), `gate.wait_for_start()` exactly once,
@@ -81,6 +89,7 @@ inline void watch_threads(std::vector<thread_job>& jobs, const thread_body& body
       workers.emplace_back([&, i] {
         start_gate gate(ready, go);
         body(jobs[i], gate, setup_errors[i]);
+        jobs[i].stats->cpu = gate.cpu_since_start();
         if (jobs[i].failure || !setup_errors[i].message.empty()) abort.store(true, std::memory_order_relaxed);
         std::lock_guard lock(done_mutex);
         ++done;
@@ -205,6 +214,7 @@ inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const
     jobs[i].stop = stop_flag;
     jobs[i].abort = &abort;
     jobs[i].pacer = pacer;
+    if (pacer) stats[i].response = std::make_unique<std::array<latency_histogram, op_kind_count>>();
   }
   std::vector<error> setup_errors(n_threads);
   if (n_threads == 1 && !options.on_progress && !pacer) {
@@ -213,6 +223,7 @@ inline expected<run_statistics> run_threads(std::vector<thread_job>& jobs, const
     // cancellation bookkeeping): a few percent of a page-cache-hot 4 KiB I/O.
     start_gate gate(jobs[0], time_limit);
     body(jobs[0], gate, setup_errors[0]);
+    stats[0].cpu = gate.cpu_since_start();
   } else {
     watch_threads(jobs, body, time_limit, options, stats, abort, setup_errors, pacer);
   }

@@ -75,6 +75,7 @@ expected<result> run(const W& w, const run_options& options = {}) {
     const auto timing_policy = w.template get<slot::timing>();
     if constexpr (requires { timing_policy.rate; }) {
       request.rate = timing_policy.rate;
+      request.arrival = timing_policy.process;
       if (timing_policy.observe) request.observe = &timing_policy.observe;
     }
     detail::kernel_inputs& in = request.inputs;

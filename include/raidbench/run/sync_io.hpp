@@ -1,5 +1,5 @@
 #pragma once
-/// The synchronous engines, one I/O at a time: psync (pread/pwrite), mmap (memcpy), stream (read/write).
+/// The synchronous engines, one I/O at a time: psync (pread/pwrite), mmap (memcpy), stream (read/write), null.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -161,6 +161,14 @@ struct mmap_io {
     return static_cast<long>(n);
   }
   int flush(std::uint32_t file, sync::call) const noexcept { return ::msync(maps[file], file_size, MS_SYNC); }
+};
+
+/// engine::null: every request done at once, no data moved, no system call.
+struct null_io {
+  static constexpr bool stream = false;
+  long read(std::uint32_t, std::uint64_t, std::byte*, std::size_t n) const noexcept { return static_cast<long>(n); }
+  long write(std::uint32_t, std::uint64_t, const std::byte*, std::size_t n) const noexcept { return static_cast<long>(n); }
+  int flush(std::uint32_t, sync::call) const noexcept { return 0; }
 };
 
 /// read(2)/write(2) in order on one descriptor (pipe, terminal, character device, file). A call a

@@ -83,12 +83,14 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
     std::uint64_t started;
     std::uint64_t offset;      // for a verifier
     std::uint32_t generation;  // the block's, as claimed
+    std::uint64_t scheduled;   // a paced run: when the schedule gave it its turn
   };
   std::vector<slot_state> slots(depth);  // before the timed loop
   std::vector<std::uint32_t> free_slots;
   free_slots.reserve(depth);
   for (std::uint32_t i = depth; i > 0; --i) free_slots.push_back(i - 1);
-  std::uint64_t flush_started = 0;
+  std::uint64_t flush_started = 0, flush_scheduled = 0;
+  std::uint64_t scheduled = 0;  // a paced run: the scheduled start of the request being issued
   bool flush_in_flight = false;
   std::uint32_t flush_file = 0, flush_end = 0;  // the files a periodic flush still has to cover
   bool dirty = false;
@@ -115,7 +117,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
   // ends instead) and with nothing else in flight, so the wait times no I/O.
   auto start_flush = [&](std::uint32_t file) {
     if constexpr (Timing == timing::kind::gated) {
-      const bool turn = !job.pacer || job.pacer->take(job);
+      const bool turn = !job.pacer || job.pacer->take(job, flush_scheduled);
       t = now_ns();
       if (!turn) return false;
     }
@@ -138,9 +140,9 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         break;
       }
       if constexpr (Timing == timing::kind::gated) {
-        if (job.pacer && !job.pacer->try_take()) {
+        if (job.pacer && !job.pacer->try_take(scheduled)) {
           if (in_flight > 0) break;
-          const bool turn = job.pacer->take(job);
+          const bool turn = job.pacer->take(job, scheduled);
           t = now_ns();
           if (!turn) {
             input_done = true;
@@ -172,7 +174,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
       }
       sqe->flags |= IOSQE_FIXED_FILE;
       ::io_uring_sqe_set_data64(sqe, s);
-      slots[s] = {kind, where.file, t, where.offset, generation};
+      slots[s] = {kind, where.file, t, where.offset, generation, scheduled};
       if constexpr (Timing == timing::kind::gated) (void)::io_uring_submit(ring);  // alone: a later turn times nothing of it
       ++in_flight;
       ++issued;
@@ -213,6 +215,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record_in_flight(op_kind::flush, t - flush_started, 0);
+        if (stats.response) stats.record_response(op_kind::flush, t - flush_scheduled);
         if (cqe->res >= 0 && !verifier.flushed(flush_file, flush_file + 1) && job.failure_detail.empty()) {
           job.failure_detail = verifier.problem();
           input_done = true;
@@ -234,6 +237,7 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         continue;
       }
       stats.record_in_flight(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
+      if (stats.response) stats.record_response(st.kind, t - st.scheduled);
       if constexpr (std::decay_t<Verifier>::active)
         if (!(st.kind == op_kind::read ? verifier.after_read(ctx.buffer(s), done_at, st.generation)
                                        : verifier.after_write(done_at, st.generation)) &&

@@ -10,6 +10,7 @@
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
 #include "raidbench/stats/record_counts.hpp"
+#include "raidbench/stats/thread_cpu.hpp"
 #include "raidbench/stats/thread_stats.hpp"
 
 namespace raidbench {
@@ -45,11 +46,20 @@ struct run_statistics {
   std::vector<std::uint64_t> thread_events;   ///< events per thread
   std::vector<std::uint64_t> thread_busy_ns;  ///< time in operations per thread
   std::vector<std::uint64_t> thread_flushes;  ///< flushes per thread during the run (closing ones excluded)
+  std::vector<thread_cpu> thread_cpu_time;    ///< CPU time per thread, user and system (empty: not measured)
+  /// A paced run's response latency per kind (op_kind order), from each request's scheduled start;
+  /// empty when the run was not paced. The kinds' `latency` is the service latency, from submission.
+  std::vector<latency_histogram> response;
   /// Per thread, its fastest and slowest timed operation (sysbench's --debug statistics); not in JSON.
   std::vector<std::uint64_t> thread_min_ns, thread_max_ns;
   std::uint64_t closing_flushes = 0;         ///< flushes after the last I/O, counted in the flush kind too
   bool interrupted = false;                  ///< stopped by a signal: a partial result
   record_counts records{};                   ///< full and partial records (copy workloads only)
+
+  /// The response latency of a kind in a paced run; null when the run was not paced.
+  const latency_histogram* response_of(op_kind kind) const noexcept {
+    return response.empty() ? nullptr : &response[static_cast<std::size_t>(kind)];
+  }
 
   kind_statistics& of(op_kind kind) noexcept { return kinds[static_cast<std::size_t>(kind)]; }
   const kind_statistics& of(op_kind kind) const noexcept { return kinds[static_cast<std::size_t>(kind)]; }
@@ -94,6 +104,12 @@ struct run_statistics {
     add(thread_events, r.thread_events);
     add(thread_busy_ns, r.thread_busy_ns);
     add(thread_flushes, r.thread_flushes);
+    if (!r.response.empty()) {
+      response.resize(op_kind_count);
+      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge(r.response[k]);
+    }
+    thread_cpu_time.resize(std::max(thread_cpu_time.size(), r.thread_cpu_time.size()));
+    for (std::size_t i = 0; i < r.thread_cpu_time.size(); ++i) thread_cpu_time[i] += r.thread_cpu_time[i];
     // A thread the first rounds did not have starts from its own first figure.
     const auto keep = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from, auto better) {
       for (std::size_t i = 0; i < from.size(); ++i) {
@@ -116,9 +132,14 @@ struct run_statistics {
       kinds[k].latency.merge(t.latency[k]);
     }
     records += t.records;
+    if (t.response) {
+      response.resize(op_kind_count);
+      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge((*t.response)[k]);
+    }
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
     thread_flushes.push_back(t.ops_of(op_kind::flush) - t.closing_flushes);
+    thread_cpu_time.push_back(t.cpu);
     std::uint64_t fastest = UINT64_MAX, slowest = 0;
     for (const auto& h : t.latency)
       if (h.count() != 0) {

@@ -3,10 +3,12 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "raidbench/stats/latency_histogram.hpp"
 #include "raidbench/stats/op_kind.hpp"
 #include "raidbench/stats/record_counts.hpp"
+#include "raidbench/stats/thread_cpu.hpp"
 
 namespace raidbench {
 
@@ -22,6 +24,9 @@ struct alignas(64) thread_stats {
   std::uint64_t elapsed_ns = 0;  ///< wall time of this thread's run
   std::uint64_t closing_flushes = 0;  ///< flushes after the last I/O (sync at_end), among the flush kind's
   record_counts records{};       ///< full and partial records (copy workloads only)
+  thread_cpu cpu{};              ///< CPU time the thread used from the start to its end (set-up excluded)
+  /// A paced run's response latencies (from each request's scheduled start), per kind; null unpaced.
+  std::unique_ptr<std::array<latency_histogram, op_kind_count>> response;
 
   /// One timed operation.
   void record(op_kind kind, std::uint64_t latency_ns, std::uint64_t n_bytes) noexcept {
@@ -37,6 +42,8 @@ struct alignas(64) thread_stats {
   }
   /// The thread's busy time so far, for a queue engine: its wall time in the loop.
   void set_busy(std::uint64_t ns) noexcept { std::atomic_ref<std::uint64_t>(busy_ns).store(ns, std::memory_order_relaxed); }
+  /// The response latency of one operation of a paced run (`response` allocated).
+  void record_response(op_kind kind, std::uint64_t latency_ns) noexcept { (*response)[static_cast<std::size_t>(kind)].record(latency_ns); }
   /// One operation that was not timed (timing::totals).
   void count(op_kind kind, std::uint64_t n_bytes) noexcept {
     const auto k = static_cast<std::size_t>(kind);

@@ -15,7 +15,9 @@
 #include "raidbench/verdict/partition_misaligned.hpp"
 #include "raidbench/verdict/pcie_link_below_max.hpp"
 #include "raidbench/verdict/policy_differs_from_default.hpp"
+#include "raidbench/verdict/rate_above_ceiling.hpp"
 #include "raidbench/verdict/rule_list.hpp"
+#include "raidbench/verdict/tool_overhead.hpp"
 #include "raidbench/verdict/write_back_without_battery.hpp"
 
 namespace raidbench {
@@ -26,7 +28,7 @@ inline constexpr auto builtin_rules =
     rules<rule::partition_misaligned, rule::pcie_link_below_max, rule::degraded_array, rule::array_busy,
           rule::battery_unhealthy, rule::write_back_without_battery, rule::policy_differs_from_default,
           rule::drive_failed, rule::drive_predictive_failure, rule::drive_cache_enabled, rule::page_cache_reads,
-          rule::flush_faster_than_media>;
+          rule::rate_above_ceiling, rule::flush_faster_than_media, rule::tool_overhead>;
 
 /// The shipped rules' table, for the pipeline (session/pipeline.hpp).
 inline constexpr std::span<const rule_entry> shipped_rules{table_v<decltype(builtin_rules)>};

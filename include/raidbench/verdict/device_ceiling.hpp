@@ -1,7 +1,10 @@
 #pragma once
-/// What the disks under a filesystem can plausibly deliver at most, from what the context knows:
-/// their PCIe link, their SATA/SAS link, and for rotating disks the mechanics. Unknown when any
-/// disk has no known bound: an unknown disk could be fast, so nothing is guessed.
+/// What the disks under a filesystem can plausibly move at most, from what the context knows: the
+/// speed their SATA, SAS or USB link negotiated (else the fastest such link), their PCIe link, and
+/// for rotating disks the mechanics. Unknown when any disk has no known bound (a virtio or xen disk,
+/// a RAID controller's volume on a link /sys does not show): an unknown disk could be fast, so
+/// nothing is guessed. The same bound holds for reads and writes: every byte crosses the link.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,13 +14,14 @@
 
 namespace raidbench {
 
-/// A bound on reads per second, and the fact it comes from.
+/// A bound on bytes per second, the fact it comes from, and what it is (for a verdict's sentence).
 struct device_ceiling {
   double bytes_per_second = 0;
-  std::vector<std::string> reasons;  ///< one per disk: "sda: SATA 6 Gb/s link carries at most 600 MB/s"
+  std::vector<std::string> reasons;  ///< one per disk: "sda: a SATA 6 Gb/s link carries at most 600 MB/s"
+  std::string through;               ///< "a SATA 6 Gb/s link", "2 disks (sda, sdb)"
 };
 
-/// Most random reads per second a rotating disk serves (a 15k rpm drive does ~200; margin included).
+/// Most random I/Os per second a rotating disk serves (a 15k rpm drive does ~200; margin included).
 inline constexpr double rotating_random_reads_per_second = 400;
 /// Most bytes per second a rotating disk streams (the fastest outer tracks stay under ~300 MB/s).
 inline constexpr double rotating_stream_bytes_per_second = 300e6;
@@ -30,9 +34,13 @@ inline std::optional<double> pcie_bytes_per_second(const pcie_link& l) {
   return *gt * 1e9 * encoding / 8 * *l.current_width;
 }
 
-/// The ceiling for reads of `block` bytes, random or sequential; the sum over the bottom disks
-/// (an array may read from all of them), or nullopt when one disk has no known bound.
-RAIDBENCH_API std::optional<device_ceiling> read_ceiling(const storage_context& c, bool random, std::uint64_t block);
+/// The ceiling for transfers (reads or writes) of `block` bytes, random or sequential: the sum over
+/// the bottom disks (an array may use all of them), or nullopt when one disk has no known bound.
+RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block);
+
+/// Why transfer_ceiling knows no bound for `c` ("vda is a virtio disk: the host's storage behind it is
+/// unknown"); empty when it knows one.
+RAIDBENCH_API std::string ceiling_unknown_because(const storage_context& c);
 
 }  // namespace raidbench
 

@@ -23,6 +23,10 @@ inline double reads_per_second(const result& r) {
   return per_second(r, static_cast<double>(r.stats.of(op_kind::read).ops));
 }
 
+/// False for a run on engine::null: no request reached a file, a cache or a device, so the storage
+/// rules have nothing of it to judge (tool_overhead does).
+inline bool reached_storage(const result& r) { return r.workload.engine != "null"; }
+
 /// True when the workload opened its files with O_DIRECT.
 inline bool uses_direct_io(const result& r) { return r.workload.open_flags.direct; }
 

@@ -27,10 +27,15 @@ inline constexpr std::uint64_t fastest_device_read_ns = 5000;
 /// Whether the page cache may have served a result's reads: buffered reads of a target smaller
 /// than RAM (`ram_bytes`; unknown: no). The first question of page_cache_reads below, and all that
 /// a tool's note and the summary ask. A stream's size is 0 when unknown: it may, and only the
-/// figures (page_cache_reads) can tell.
+/// figures (page_cache_reads) can tell. A null engine's reads reached no cache: no.
 inline bool page_cache_may_serve_reads(const result& r, std::optional<std::uint64_t> ram_bytes) {
-  return ram_bytes && r.stats.of(op_kind::read).ops != 0 && !uses_direct_io(r) && r.workload.total_size < *ram_bytes;
+  return ram_bytes && r.stats.of(op_kind::read).ops != 0 && reached_storage(r) && !uses_direct_io(r) &&
+         r.workload.total_size < *ram_bytes;
 }
+
+/// Whether page_cache_reads fires on test `t` with these facts: the one place other rules ask
+/// (tool_overhead leaves a figure it explains to it).
+RAIDBENCH_API bool page_cache_explains(const named_result& t, const facts& f);
 
 namespace rule {
 struct page_cache_reads {};

@@ -62,7 +62,11 @@ workload_description describe(const W& w) {
   d.stop_ops = stop.ops;
   d.stop_bytes = stop.bytes;
   d.timing = std::string(W::template policy_for<slot::timing>::name);
-  if constexpr (requires { w.template get<slot::timing>().rate; }) d.rate = w.template get<slot::timing>().rate;
+  if constexpr (requires { w.template get<slot::timing>().rate; }) {
+    const auto gate = w.template get<slot::timing>();
+    d.rate = gate.rate;
+    if (gate.rate > 0) d.rate_process = gate.process == timing::arrival::uniform ? "uniform" : "poisson";
+  }
   d.verify = std::string(W::template policy_for<slot::verify>::name);
   return d;
 }

@@ -12,7 +12,7 @@ namespace engine {
 
 /// What an engine policy is, declared by each as `static constexpr engine::kind kind` and inherited
 /// by policies derived from it: the runner picks its I/O calls by the kind.
-enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen, psync_checked };
+enum class kind : unsigned char { psync, io_uring, mmap, stream, reopen, psync_checked, null };
 
 /// What an engine without options declares; io_uring is the one asynchronous engine.
 template <engine::kind K, detail::fixed_name Name>
@@ -46,12 +46,17 @@ struct reopen_t {
 /// sysbench's --validate layout (run/checked_block.hpp): a read that fails its check fails the run.
 struct psync_checked_t : engine_of<kind::psync_checked, "psync_checked"> {};
 
+/// No system call: each request completes at once and no data moves; the target is not even opened.
+/// What a run against it measures is the runner's own cost per request (fio's ioengine=null).
+struct null_t : engine_of<kind::null, "null"> {};
+
 inline constexpr psync_t psync{};
 inline constexpr psync_checked_t psync_checked{};
 inline constexpr reopen_t reopen{};
 inline constexpr io_uring_t io_uring{};
 inline constexpr mmap_t mmap{};
 inline constexpr stream_t stream{};
+inline constexpr null_t null{};
 
 }  // namespace engine
 

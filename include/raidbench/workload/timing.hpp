@@ -33,13 +33,20 @@ struct request {
   unsigned thread;
 };
 
+/// How a paced run's requests arrive: at exponentially distributed intervals (Poisson, sysbench's
+/// --rate, fio's rate_process=poisson) or at even ones (fio's rate_process=linear).
+enum class arrival : unsigned char { poisson, uniform };
+
 /// Every call timed, as per_call, and each request (each read, write, and periodic flush) first
-/// passes a gate: with `rate`, it waits for its turn in a Poisson arrival process of `rate`
+/// passes a gate: with `rate`, it waits for its turn in an arrival process (`process`) of `rate`
 /// requests per second shared by all threads (sysbench's --rate); then `observe`, when set, is
-/// shown it (sysbench's --debug). A request's latency starts after the gate: time spent waiting for
-/// a turn or observing is no I/O's. When the threads fall 131072 requests behind the rate, the run
-/// fails ("the event queue is full"), as sysbench's does. `observe` is called from every worker
-/// thread at once: it must be thread-safe. Block workloads only; not for copies.
+/// shown it (sysbench's --debug). A request's service latency starts after the gate: time spent
+/// waiting for a turn or observing is no I/O's. With a rate, each request's response latency is
+/// recorded too, from the time the schedule gave it: a device that stalls delays the requests
+/// scheduled behind it, and only the response latency shows that. When the threads fall 131072
+/// requests behind the rate, the run fails ("the event queue is full"), as sysbench's does.
+/// `observe` is called from every worker thread at once: it must be thread-safe. Block workloads
+/// only; not for copies.
 struct gated {
   using slot = raidbench::slot::timing;
   static constexpr std::string_view name = "gated";
@@ -47,6 +54,7 @@ struct gated {
   std::uint32_t rate = 0;  ///< requests per second over all threads; 0: no pacing
   /// Sees each request before it runs (rb-fileio --debug). `= {}` keeps g++ from warning on `{.rate = N}`.
   std::function<void(const request&)> observe = {};
+  arrival process = arrival::poisson;  ///< with a rate: how the requests arrive
 };
 
 inline constexpr per_call_t per_call{};

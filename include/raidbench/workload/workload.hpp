@@ -161,14 +161,15 @@ constexpr bool policies_compatible() {
                                      std::is_base_of_v<target::descriptor, typename W::template policy_for<slot::target>>;
   constexpr bool verify_unpositioned = W::template policy_for<slot::verify>::kind != verify::kind::none &&
                                        (is_stream || engine_policy::kind == engine::kind::reopen ||
-                                        engine_policy::kind == engine::kind::psync_checked);
+                                        engine_policy::kind == engine::kind::psync_checked ||
+                                        engine_policy::kind == engine::kind::null);
   static_assert(!verify_unpositioned,
                 "raidbench::workload: verification needs the psync, io_uring or mmap engine");
   static_assert(!mmap_direct,
                 "raidbench::workload: the mmap engine cannot use O_DIRECT: mapped pages always go through the page cache");
   static_assert(!depth_without_async,
                 "raidbench::workload: a queue depth needs an asynchronous engine (engine::io_uring); "
-                "psync, mmap and stream issue one I/O at a time");
+                "psync, mmap, stream and null issue one I/O at a time");
   static_assert(!stream_out_of_order,
                 "raidbench::workload: the stream engine reads and writes in order; it cannot do random access");
   static_assert(!totals_async,

@@ -55,6 +55,7 @@ struct workload_description {
   std::uint64_t stop_bytes = 0; ///< 0: no byte limit
   std::string timing = "per_call";  ///< per_call (latency histograms), totals (counts and run time only), gated
   std::uint32_t rate = 0;           ///< timing::gated: requests per second asked for; 0: as fast as they go
+  std::string rate_process;         ///< with a rate: "poisson" or "uniform" arrivals; empty without
   std::string verify = "none";      ///< none, stamps, sysbench_blocks (workload/verify.hpp)
   friend bool operator==(const workload_description&, const workload_description&) = default;
 };

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "raidbench/context/block_chain.hpp"
+#include "raidbench/context/disk_link.hpp"
 #include "raidbench/context/pcie_link.hpp"
 #include "raidbench/context/sysfs_text.hpp"
 
@@ -118,6 +119,7 @@ inline block_node read_node(const std::filesystem::path& dir, const std::filesys
         if (n.vendor == "ATA") n.transport = "sata";
       }
       n.pci = read_pcie_link_above(device, sys);
+      n.link = read_disk_link(device, sys);
       if (is_scsi_address(device.filename().string())) n.scsi_address = device.filename().string();
     } else {
       n.transport = transport_of(n.name, dir.string());

@@ -17,7 +17,8 @@
 // Each struct's fields, by the names the JSON shows; to_json and from_json both walk them, in order.
 BOOST_HANA_ADAPT_STRUCT(raidbench::pcie_link, address, vendor_id, device_id, driver, current_speed, max_speed,
                         current_width, max_width);
-BOOST_HANA_ADAPT_STRUCT(raidbench::block_node, name, kind, below, size_bytes, transport, vendor, model, pci,
+BOOST_HANA_ADAPT_STRUCT(raidbench::disk_link, kind, gigabits);
+BOOST_HANA_ADAPT_STRUCT(raidbench::block_node, name, kind, below, size_bytes, transport, vendor, model, pci, link,
                         scsi_address, dm_name, dm_target, md_level, md_state, md_raid_disks, md_degraded,
                         md_sync_action, backing_file, start_bytes, aligned_to_physical_sector, aligned_to_1mib,
                         rotational, logical_sector_bytes, physical_sector_bytes, scheduler, nr_requests,
@@ -53,6 +54,9 @@ void write_fields(nlohmann::json& j, const S& s) {
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) { detail::context_json::write_fields(j, l); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) { detail::read_fields(j, l); }
+
+RAIDBENCH_API void to_json(nlohmann::json& j, const disk_link& l) { detail::context_json::write_fields(j, l); }
+RAIDBENCH_API void from_json(const nlohmann::json& j, disk_link& l) { detail::read_fields(j, l); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { j = std::string(to_string(k)); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { k = detail::enum_from_json<block_kind>(j, "block kind"); }

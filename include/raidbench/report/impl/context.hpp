@@ -62,6 +62,7 @@ inline std::string line_for(const block_node& n) {
   if (n.kind == block_kind::disk) {
     parts.push_back(n.rotational ? (*n.rotational ? "rotational" : "non-rotational") : "rotational unknown");
     if (is_virtual_disk(n) && n.rotational) parts.back() += " (as the hypervisor declares it)";
+    if (n.link) parts.push_back(link_name(*n.link) + " (negotiated)");
   }
   parts.push_back(fmt::format("sectors {}/{}", n.logical_sector_bytes ? std::to_string(*n.logical_sector_bytes) : "?",
                               n.physical_sector_bytes ? std::to_string(*n.physical_sector_bytes) : "?"));

@@ -25,12 +25,13 @@ namespace detail::result_json {
 // The generated pairs, called by the declared to_json/from_json of these types below.
 // "truncated" came later: results written before it read as 0.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(record_counts, full_in, partial_in, full_out, partial_out, truncated)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(thread_cpu, user_ns, system_ns, runqueue_ns)
 
 // With defaults: a result written before a field existed ("timing") still reads.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(workload_description, access, mix, read_fraction, block_size, sync,
                                                 sync_every, sync_at_end, open_flags, engine, queue_depth, target, path,
                                                 files, total_size, threads, seed, stop_seconds, stop_ops, stop_bytes,
-                                                timing, rate, verify)
+                                                timing, rate, rate_process, verify)
 
 }  // namespace detail::result_json
 
@@ -74,8 +75,14 @@ RAIDBENCH_API void to_json(nlohmann::json& j, const run_statistics& s) {
        {"thread_events", s.thread_events},
        {"thread_busy_ns", s.thread_busy_ns},
        {"thread_flushes", s.thread_flushes},
+       {"thread_cpu", nlohmann::json::array()},
        {"closing_flushes", s.closing_flushes},
        {"records", s.records}};
+  for (const auto& t : s.thread_cpu_time) detail::result_json::to_json(j["thread_cpu"].emplace_back(), t);
+  // A paced run: each kind's response latency, from its scheduled start (the kinds' own is from submission).
+  if (!s.response.empty())
+    for (std::size_t k = 0; k < op_kind_count; ++k)
+      j["response_latency"][std::string(to_string(static_cast<op_kind>(k)))] = s.response[k];
   for (std::size_t k = 0; k < op_kind_count; ++k) j[std::string(to_string(static_cast<op_kind>(k)))] = s.kinds[k];
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
@@ -86,6 +93,13 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, run_statistics& s) {
   if (j.contains("thread_flushes")) j.at("thread_flushes").get_to(s.thread_flushes);  // absent before schema additions
   s.closing_flushes = j.value("closing_flushes", std::uint64_t{0});
   if (j.contains("records")) j.at("records").get_to(s.records);  // absent before schema additions
+  if (j.contains("thread_cpu"))  // absent before schema additions: not measured
+    for (const auto& t : j.at("thread_cpu")) detail::result_json::from_json(t, s.thread_cpu_time.emplace_back());
+  if (j.contains("response_latency")) {  // a paced run's
+    s.response.resize(op_kind_count);
+    for (std::size_t k = 0; k < op_kind_count; ++k)
+      j.at("response_latency").at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.response[k]);
+  }
   for (std::size_t k = 0; k < op_kind_count; ++k) j.at(std::string(to_string(static_cast<op_kind>(k)))).get_to(s.kinds[k]);
 }
 

@@ -121,7 +121,9 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
   const bool stream = r.engine == engine::kind::stream;
   if (auto ok = validate(d, r.inputs.open_bits, r.engine); !ok) return ok.err();
   if (options.check_only) return run_statistics{};
-  auto opened = open_for(r);
+  // The null engine touches no file: its layout is the description's, and nothing is opened.
+  const bool null = r.engine == engine::kind::null;
+  auto opened = null ? expected<opened_target>(opened_target{}) : open_for(r);
   if (!opened) return opened.err();
   opened_target& files = *opened;
   if (auto ok = validate_verification(r, d, files.file_size(), files.file_count()); !ok) {
@@ -134,7 +136,9 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
   if (r.engine == engine::kind::reopen) files.close_descriptors();
 
   const unsigned n_threads = d.threads;
-  const block_layout layout{files.file_count(), stream ? UINT64_MAX : files.file_size() / d.block_size, d.block_size};
+  const std::uint32_t file_count = null ? std::max<std::uint32_t>(d.files, 1) : files.file_count();
+  const std::uint64_t file_size = null ? d.total_size / file_count : files.file_size();
+  const block_layout layout{file_count, stream ? UINT64_MAX : file_size / d.block_size, d.block_size};
   std::vector<thread_job> jobs(n_threads);
   for (unsigned i = 0; i < n_threads; ++i) {
     auto& job = jobs[i];
@@ -150,7 +154,7 @@ RAIDBENCH_API expected<run_statistics> execute(run_request r, const run_options&
     job.observe = r.observe;
   }
   std::optional<event_pacer> pacer;
-  if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads);
+  if (r.rate > 0) pacer.emplace(r.rate, d.seed * 0x9e3779b97f4a7c15ULL + n_threads, r.arrival);
 
   r.inputs.files = &files;
   // sysbench's blocks: which are in use, for this run only.

@@ -8,49 +8,89 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "raidbench/verdict/device_ceiling.hpp"
+#include "raidbench/context/disk_link.hpp"
 #include "raidbench/context/storage_context.hpp"
 
 namespace raidbench {
 
 namespace detail {
-inline std::optional<std::pair<double, std::string>> disk_ceiling(const block_node& d, bool random, std::uint64_t block) {
-  std::optional<std::pair<double, std::string>> best;
-  auto offer = [&](double bps, std::string why) {
-    if (!best || bps < best->first) best = std::pair{bps, d.name + ": " + std::move(why)};
+
+/// One disk's tightest bound: bytes per second, the reason, and what it is.
+struct disk_bound {
+  double bytes_per_second = 0;
+  std::string reason;
+  std::string through;
+};
+
+inline std::optional<disk_bound> disk_ceiling(const block_node& d, bool random, std::uint64_t block) {
+  std::optional<disk_bound> best;
+  auto offer = [&](double bps, std::string through, std::string why) {
+    if (!best || bps < best->bytes_per_second) best = disk_bound{bps, d.name + ": " + std::move(why), std::move(through)};
   };
   if (d.pci)
     if (auto bps = pcie_bytes_per_second(*d.pci))
-      offer(*bps, fmt::format("PCIe link {} x{} at {} carries at most {:.0f} MB/s", *d.pci->current_speed,
-                              *d.pci->current_width, d.pci->address, *bps / 1e6));
-  if (d.transport == "sata") offer(600e6, "a SATA 6 Gb/s link carries at most 600 MB/s");
-  if (d.transport == "sas") offer(1200e6, "a SAS 12 Gb/s link carries at most 1200 MB/s");
+      offer(*bps, fmt::format("a PCIe {} x{} link", *d.pci->current_speed, *d.pci->current_width),
+            fmt::format("PCIe link {} x{} at {} carries at most {:.0f} MB/s", *d.pci->current_speed, *d.pci->current_width,
+                        d.pci->address, *bps / 1e6));
+  if (d.link) {
+    const double bps = link_bytes_per_second(*d.link);
+    offer(bps, "a " + link_name(*d.link), fmt::format("a {} (negotiated) carries at most {:.0f} MB/s", link_name(*d.link), bps / 1e6));
+  } else if (d.transport == "sata") {
+    offer(600e6, "a SATA 6 Gb/s link", "a SATA 6 Gb/s link carries at most 600 MB/s");
+  } else if (d.transport == "sas") {
+    offer(1200e6, "a SAS 12 Gb/s link", "a SAS 12 Gb/s link carries at most 1200 MB/s");
+  }
   // A hypervisor's rotational flag says nothing about the host's storage.
   if (d.rotational == true && !is_virtual_disk(d)) {
     if (random)
-      offer(rotating_random_reads_per_second * static_cast<double>(block),
+      offer(rotating_random_reads_per_second * static_cast<double>(block), "a rotating disk",
             fmt::format("a rotating disk serves at most ~{:.0f} random reads/s ({:.1f} MB/s in {} B blocks)",
                         rotating_random_reads_per_second, rotating_random_reads_per_second * static_cast<double>(block) / 1e6, block));
     else
-      offer(rotating_stream_bytes_per_second, "a rotating disk streams at most ~300 MB/s");
+      offer(rotating_stream_bytes_per_second, "a rotating disk", "a rotating disk streams at most ~300 MB/s");
   }
   return best;
 }
+
+inline bool memory_backed(const block_node& d) {
+  return d.kind == block_kind::loop || d.kind == block_kind::zram || d.kind == block_kind::ram;
+}
+
 }  // namespace detail
 
-RAIDBENCH_API std::optional<device_ceiling> read_ceiling(const storage_context& c, bool random, std::uint64_t block) {
+RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block) {
   const auto disks = bottom_devices(c.devices);
   if (disks.empty()) return std::nullopt;
   device_ceiling out;
+  std::vector<std::string> names;
   for (const block_node* d : disks) {
-    if (d->kind == block_kind::loop || d->kind == block_kind::zram || d->kind == block_kind::ram) return std::nullopt;
+    if (detail::memory_backed(*d)) return std::nullopt;
     auto one = detail::disk_ceiling(*d, random, block);
     if (!one) return std::nullopt;
-    out.bytes_per_second += one->first;
-    out.reasons.push_back(std::move(one->second));
+    out.bytes_per_second += one->bytes_per_second;
+    out.reasons.push_back(std::move(one->reason));
+    out.through = std::move(one->through);
+    names.push_back(d->name);
   }
+  if (names.size() > 1) out.through = fmt::format("{} disks ({})", names.size(), fmt::join(names, ", "));
   return out;
+}
+
+RAIDBENCH_API std::string ceiling_unknown_because(const storage_context& c) {
+  const auto disks = bottom_devices(c.devices);
+  if (disks.empty()) return "no block device under the files";
+  for (const block_node* d : disks) {
+    if (detail::memory_backed(*d)) return fmt::format("{} is a {} device, backed by memory or a file", d->name, to_string(d->kind));
+    if (detail::disk_ceiling(*d, false, 4096)) continue;
+    if (is_virtual_disk(*d))
+      return fmt::format("{} is a {} disk: the host's storage behind it is unknown", d->name, *d->transport);
+    return fmt::format("{}: no link speed or media bound is known ({})", d->name,
+                       d->transport ? "transport " + *d->transport : "transport unknown");
+  }
+  return "";
 }
 
 }  // namespace raidbench

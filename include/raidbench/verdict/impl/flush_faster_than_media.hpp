@@ -169,7 +169,7 @@ RAIDBENCH_API void rule_traits<rule::flush_faster_than_media>::judge(const facts
   if (!f.context) return;
   const std::size_t first = out.size();
   for (const auto& t : f.results)
-    if (const double rate = judged_commits_per_second(t.result); rate > 0)
+    if (const double rate = judged_commits_per_second(t.result); rate > 0 && reached_storage(t.result))
       out.push_back(detail::flush_rule::judge_figure(t.name, rate, *f.context, f.inv, f.owner));
   for (const auto& t : f.imported)
     if (t.commits_per_second > 0)

@@ -57,7 +57,7 @@ inline verdict judge_test(const named_result& t, const storage_context& c, std::
   v.evidence.push_back(fmt::format("measured {:.1f} MB/s ({:.0f} reads/s of {} B)", bps / 1e6, reads_per_second(r),
                                    r.workload.block_size));
   const bool random = r.workload.access == "random";
-  const auto ceiling = read_ceiling(c, random, r.workload.block_size);
+  const auto ceiling = transfer_ceiling(c, random, r.workload.block_size);
   bool above = false;
   std::vector<std::string> borderline;  // above a bound, but within its margin
   if (ceiling) {
@@ -97,10 +97,15 @@ inline verdict judge_test(const named_result& t, const storage_context& c, std::
 
 }  // namespace detail::page_cache_rule
 
+RAIDBENCH_API bool page_cache_explains(const named_result& t, const facts& f) {
+  return f.context && t.result.stats.of(op_kind::read).ops > 0 && reached_storage(t.result) &&
+         detail::page_cache_rule::judge_test(t, *f.context, detail::page_cache_rule::direct_twin_rate(t, f.results)).fired;
+}
+
 RAIDBENCH_API void rule_traits<rule::page_cache_reads>::judge(const facts& f, std::vector<verdict>& out) {
   if (!f.context) return;
   for (const auto& t : f.results)
-    if (t.result.stats.of(op_kind::read).ops > 0)
+    if (t.result.stats.of(op_kind::read).ops > 0 && reached_storage(t.result))
       out.push_back(detail::page_cache_rule::judge_test(t, *f.context, detail::page_cache_rule::direct_twin_rate(t, f.results)));
 }
 
