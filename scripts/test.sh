@@ -31,11 +31,18 @@ cmake -S . -B "$build-asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_
       -DRAIDBENCH_WERROR=ON -DRAIDBENCH_SANITIZE=ON -DRAIDBENCH_BUILD_BENCHMARKS=OFF -DRAIDBENCH_INSTALL=OFF >/dev/null
 # Every test runs once: under the sanitizers when the sanitized build has it, else here (the fuzzers,
 # compile-fail tests, consumers, package and fleet, the browser check, and the unit tests the
-# sanitized build leaves out). The tools' tests run there with the sanitized tools. The two builds
-# run one after the other: built beside the first tests on 2 cores, the sanitized build gained
-# nothing measurable (the whole command took 644 and 702 s in two such runs).
+# sanitized build leaves out). The tools' tests run there with the sanitized tools.
 sanitized=$(ctest --test-dir "$build-asan" -N -LE no-sanitizer | sed -n 's/^ *Test *#[0-9]*: //p' | sed 's/[.]/[.]/g' | paste -sd'|')
+# The sanitized build is built while these tests run, at the lowest priority: it takes the CPU they
+# leave while they wait on the disk, a peer tool or a fuzzer's time box, and yields it when they
+# compile or compute.
+setsid nice -n 19 cmake --build "$build-asan" -j "$jobs" >"$build-asan.log" 2>&1 &
+sanitized_build=$!
+trap 'kill -- -$sanitized_build 2>/dev/null || true' EXIT  # the build's whole group, if a test failed
 ctest --test-dir "$build" -j "$test_jobs" --output-on-failure ${sanitized:+-E "^($sanitized)\$"}
-cmake --build "$build-asan" -j "$jobs"
+if ! wait $sanitized_build; then
+  cat "$build-asan.log"
+  exit 1
+fi
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir "$build-asan" -j "$test_jobs" --output-on-failure -LE no-sanitizer

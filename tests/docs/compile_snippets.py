@@ -12,6 +12,7 @@ clang++, so that each costs about a second.
 
 usage: compile_snippets.py GXX CLANGXX INCLUDE_DIR WORK_DIR FILE.md...
 """
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -49,7 +50,7 @@ with open(prelude, "w") as f:
 pch = prelude + ".pch"
 subprocess.run([clangxx, *fragment_flags, "-x", "c++-header", prelude, "-o", pch], check=True)
 
-failed, count = [], 0
+jobs, count = [], 0
 for path in files:
     text = open(path).read()
     for m in BLOCK.finditer(text):
@@ -68,9 +69,18 @@ for path in files:
                 f.write(f"// {where}\n{includes}\n{USING}{m.group(1) or ''}\n#line {line + 1} \"{path}\"\n{body}")
         command = [gxx, *flags, "-fsyntax-only", source] if whole else \
                   [clangxx, *fragment_flags, "-Wno-unused-variable", "-include-pch", pch, "-include", prelude, "-fsyntax-only", source]
-        result = subprocess.run(command, capture_output=True, text=True)
-        if result.returncode != 0:
-            failed.append(f"{where}:\n{result.stderr[:3000]}")
+        jobs.append((where, command))
+
+
+def compile_one(job):
+    where, command = job
+    result = subprocess.run(command, capture_output=True, text=True)
+    return None if result.returncode == 0 else f"{where}:\n{result.stderr[:3000]}"
+
+
+# Two compilers at a time: each is one process on one core, and the test command runs on two.
+with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+    failed = [f for f in pool.map(compile_one, jobs) if f]
 if failed:
     sys.exit("these snippets do not compile:\n" + "\n".join(failed))
 if count == 0:

@@ -12,10 +12,6 @@ using namespace raidbench;
 namespace {
 constexpr std::uint64_t random_block = 16384;
 
-std::chrono::nanoseconds as_duration(double seconds) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
-}
-
 target::file_set set_of(held_directory& dir, std::uint32_t files, std::uint64_t total) {
   return target::file_set{.count = files, .total_size = total, .prefix = file_set_prefix, .in = &dir};
 }

@@ -12,10 +12,6 @@ using namespace raidbench;
 namespace {
 constexpr std::uint64_t one_mib = 1u << 20;
 
-std::chrono::nanoseconds as_duration(double seconds) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
-}
-
 }  // namespace
 
 expected<result> sequential_write(held_directory& dir, const std::string& file, std::uint64_t size, const run_options& ro,
