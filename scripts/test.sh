@@ -35,9 +35,12 @@ cmake -S . -B "$build-asan" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_
 sanitized=$(ctest --test-dir "$build-asan" -N -LE no-sanitizer | sed -n 's/^ *Test *#[0-9]*: //p' | sed 's/[.]/[.]/g' | paste -sd'|')
 # The sanitized build is built while these tests run, at the lowest priority: it takes the CPU they
 # leave while they wait on the disk, a peer tool or a fuzzer's time box, and yields it when they
-# compile or compute.
-setsid nice -n 19 cmake --build "$build-asan" -j "$jobs" >"$build-asan.log" 2>&1 &
+# compile or compute. A process group of its own (set -m), not a session: a new session would be
+# a scheduler autogroup of its own, which the kernel weighs against this one whatever the nice value.
+set -m
+nice -n 19 cmake --build "$build-asan" -j "$jobs" >"$build-asan.log" 2>&1 &
 sanitized_build=$!
+set +m
 trap 'kill -- -$sanitized_build 2>/dev/null || true' EXIT  # the build's whole group, if a test failed
 ctest --test-dir "$build" -j "$test_jobs" --output-on-failure ${sanitized:+-E "^($sanitized)\$"}
 if ! wait $sanitized_build; then
