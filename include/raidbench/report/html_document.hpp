@@ -26,7 +26,7 @@ dl{display:grid;grid-template-columns:minmax(8rem,max-content) auto;gap:.2rem 1r
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}
 caption{font-weight:bold;text-align:left;padding-bottom:.3rem}
-th,td{border:1px solid #bbb;padding:.25rem .6rem;text-align:right;vertical-align:top}
+th,td{border:1px solid #bbb;padding:.25rem .6rem;text-align:right;vertical-align:top}td{overflow-wrap:normal}
 th[scope=row],td.text{text-align:left}td.missing{color:#666;text-align:center}
 td.doubtful,tr.doubtful td{background:repeating-linear-gradient(45deg,#eee 0 4px,#ddd 4px 8px);color:#444}
 .doubt{color:#555;font-weight:normal}
@@ -100,14 +100,25 @@ class document {
     std::string text;
     std::string target;
   };
+  /// The most key figures a summary shows, and the most characters of a figure's name there: it
+  /// stays one screen; the rest are further down.
+  static constexpr std::size_t summary_figures = 10;
+  static constexpr std::size_t summary_name_columns = 60;
   /// The answer first, in one box: the headline sentences, the key figures and the badges.
   void summary(const std::vector<std::string>& headline, const std::vector<std::pair<std::string, std::string>>& figures,
                const std::vector<badge>& badges) {
     body_ += R"(<section class="summary" id="summary">)";
     for (const auto& line : headline) body_ += "<p>" + escape(line) + "</p>";
     if (!figures.empty()) {
-      body_ += "<dl>";
-      for (const auto& [name, value] : figures) body_ += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>";
+      body_ += R"(<dl class="figures">)";
+      for (std::size_t i = 0; i < figures.size() && i < summary_figures; ++i) {
+        const auto& [name, value] = figures[i];
+        const auto shown = detail::chart::prefix(name, summary_name_columns);
+        body_ += shown.size() == name.size() ? "<dt>" + escape(name) + "</dt>"
+                                             : R"(<dt title=")" + escape(name) + R"(">)" + escape(shown) + "…</dt>";
+        body_ += "<dd>" + escape(value) + "</dd>";
+      }
+      if (figures.size() > summary_figures) body_ += fmt::format("<dt>…</dt><dd>{} more further down</dd>", figures.size() - summary_figures);
       body_ += "</dl>";
     }
     if (!badges.empty()) {
