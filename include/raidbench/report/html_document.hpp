@@ -47,6 +47,14 @@ pre{background:none;border:1px solid #888}.scroll{overflow:visible}
 figure,table,pre,.summary{break-inside:avoid}h2{break-after:avoid}}
 )";
 
+// A name escaped, with a line break allowed after each '/' and '_' ("one_write/fdatasync"): a narrow
+// column breaks it there rather than inside a word.
+inline std::string breakable(std::string_view name) {
+  std::string out;
+  for (const char ch : escape(name)) out += ch == '/' || ch == '_' ? std::string(1, ch) + "<wbr/>" : std::string(1, ch);
+  return out;
+}
+
 }  // namespace detail::document
 
 /// Builds the file part by part, in reading order.
@@ -85,7 +93,7 @@ class document {
       const bool doubtful = r < doubts.size() && !doubts[r].empty();
       body_ += doubtful ? R"(<tr class="doubtful" title="doubtful: )" + escape(doubts[r]) + R"(">)" : std::string("<tr>");
       for (std::size_t k = 0; k < rows[r].size(); ++k)
-        body_ += k == 0 ? R"(<th scope="row">)" + (doubtful ? "⚠ " : std::string()) + escape(rows[r][k]) +
+        body_ += k == 0 ? R"(<th scope="row">)" + (doubtful ? "⚠ " : std::string()) + detail::document::breakable(rows[r][k]) +
                               (doubtful ? R"(<br/><span class="doubt">)" + escape(doubts[r]) + "</span>" : std::string()) + "</th>"
                         : "<td>" + escape(rows[r][k]) + "</td>";
       body_ += "</tr>";

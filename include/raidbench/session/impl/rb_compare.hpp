@@ -385,7 +385,8 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
 
 // The key figures of a comparison: each side's median of the rows that rate a test, the rows with a
 // called change first (the largest first), then in the table's order; a doubtful figure marked with
-// its reason. The summary shows the first few (html::document::summary_figures).
+// its reason; an ATTO sweep's in MB/s, as its curves. The summary shows the first few
+// (html::document::summary_figures).
 inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbench::comparison& c,
                                                                     const std::vector<raidbench::side_verdicts>& verdicts) {
   namespace report = raidbench::detail::comparison_report;
@@ -404,8 +405,10 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
     std::string line;
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       const auto& m = r->sides[s].median;
+      const auto mb = c.tool == "raidbench sweep atto" ? mb_per_second_of(*r, s) : std::nullopt;
       const std::string why = doubt_of(*r, s, verdicts);
-      line += fmt::format("{}{} {}{}", s ? "; " : "", c.labels[s], m ? (why.empty() ? "" : "⚠ ") + report::show(*m, r->unit) : std::string("n/a"),
+      line += fmt::format("{}{} {}{}", s ? "; " : "", c.labels[s],
+                          m ? (why.empty() ? "" : "⚠ ") + (mb ? report::digits(*mb) + " MB/s" : report::show(*m, r->unit)) : std::string("n/a"),
                           m && !why.empty() ? " (doubtful: " + why + ")" : "");
       const auto& change = r->changes[s];
       if (s > 0 && change.percent)
@@ -516,7 +519,15 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   auto cells = report::cells(c);
   const auto head = cells.front();
   cells.erase(cells.begin());
-  page.table("", head, cells);
+  // A doubtful figure marked in its cell, its row greyed with the sides' reasons.
+  std::vector<std::string> row_doubts(cells.size());
+  for (std::size_t r = 0; r < c.rows.size(); ++r)
+    for (std::size_t s = 0; s < c.labels.size(); ++s)
+      if (const auto why = doubt_of(c.rows[r], s, verdicts); !why.empty() && c.rows[r].sides[s].median) {
+        cells[r][s == 0 ? 2 : 1 + 2 * s].insert(0, "⚠ ");
+        row_doubts[r] += fmt::format("{}{}: {}", row_doubts[r].empty() ? "" : "; ", c.labels[s], why);
+      }
+  page.table("", head, cells, row_doubts);
   page.paragraph(report::method_line(c));
   for (const auto& n : c.notes) page.paragraph("Note: " + n);
   page.heading("Sides");
@@ -562,12 +573,34 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
   constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
   html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
   std::vector<html::document::badge> badges;
-  for (std::size_t i = 0; i < f.flags.size(); ++i)
+  // A badge per flag, or one for many: the summary stays one screen.
+  for (std::size_t i = 0; i < f.flags.size() && f.flags.size() <= 5; ++i)
     badges.push_back({"warning", fmt::format("{}: {}", f.flags[i].host, f.flags[i].kind), fmt::format("flag-{}", i + 1)});
-  if (badges.empty()) badges.push_back({"ok", "no host flagged", "flags"});
-  // The key figures: per test the fleet's median and quartiles, and the hosts whose figure is doubtful.
-  std::vector<std::pair<std::string, std::string>> figures;
-  for (const auto& t : f.tests) {
+  if (f.flags.size() > 5) badges.push_back({"warning", fmt::format("{} flags", f.flags.size()), "flags"});
+  // The hosts' own verdicts, critical and warning: each rule once, with the hosts and tests it fired on.
+  struct fired {
+    raidbench::severity level;
+    std::string rule;
+    std::vector<std::string> hosts, where;
+  };
+  std::vector<fired> verdicts;
+  for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning})
+    for (const auto& h : hosts)
+      for (const auto& v : h.run.verdicts) {
+        if (!v.fired || v.level != level) continue;
+        auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const fired& x) { return x.level == level && x.rule == v.rule; });
+        if (it == verdicts.end()) it = verdicts.insert(verdicts.end(), fired{level, v.rule, {}, {}});
+        if (it->hosts.empty() || it->hosts.back() != h.name) it->hosts.push_back(h.name);
+        it->where.push_back(fmt::format("{}{}: {}", h.name, v.subject.empty() ? "" : " (" + v.subject + ")", v.message));
+      }
+  constexpr std::size_t listed = 20;  // evidence lines per verdict; the others counted
+  for (std::size_t i = 0; i < verdicts.size(); ++i)
+    badges.push_back({std::string(raidbench::to_string(verdicts[i].level)),
+                      fmt::format("{}: {} on {} host(s)", raidbench::to_string(verdicts[i].level), verdicts[i].rule, verdicts[i].hosts.size()),
+                      fmt::format("host-verdict-{}", i + 1)});
+  if (f.flags.empty()) badges.push_back({"ok", "no host flagged", "flags"});
+  // Per test, the hosts whose figure is doubtful, by reason: "the page cache served it on db01, db02".
+  const auto doubtful_hosts = [&](const raidbench::fleet_test& t) {
     struct reason {
       std::string why, hosts;
       std::size_t count = 0;
@@ -583,6 +616,12 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
     std::string doubtful;
     for (const auto& x : reasons)
       doubtful += fmt::format("{}{} on {}{}", doubtful.empty() ? "" : "; ", x.why, x.hosts, x.count > named ? fmt::format(" and {} more", x.count - named) : "");
+    return doubtful;
+  };
+  // The key figures: per test the fleet's median and quartiles, and the hosts whose figure is doubtful.
+  std::vector<std::pair<std::string, std::string>> figures;
+  for (const auto& t : f.tests) {
+    const std::string doubtful = doubtful_hosts(t);
     figures.emplace_back(t.test, fmt::format("{}median {}, quartiles {} – {}, {} hosts{}", doubtful.empty() ? "" : "⚠ ", show(t.spread.median, t.unit),
                                              show(t.spread.q1, t.unit), show(t.spread.q3, t.unit), t.hosts,
                                              doubtful.empty() ? "" : " (doubtful: " + doubtful + ")"));
@@ -591,6 +630,17 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
   page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()), "flags");
   for (std::size_t i = 0; i < f.flags.size(); ++i)
     page.finding(fmt::format("flag-{}", i + 1), "warning", fmt::format("{} ({}): {}", f.flags[i].host, f.flags[i].kind, f.flags[i].reason), {});
+  if (!verdicts.empty()) page.heading("The hosts' verdicts");
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    auto& v = verdicts[i];
+    if (v.where.size() > listed) {
+      const std::size_t more = v.where.size() - listed;
+      v.where.resize(listed);
+      v.where.push_back(fmt::format("… and {} more", more));
+    }
+    page.finding(fmt::format("host-verdict-{}", i + 1), std::string(raidbench::to_string(v.level)),
+                 fmt::format("{} on {} host(s)", v.rule, v.hosts.size()), v.where);
+  }
   for (const auto& t : f.tests) {
     const bool every_host = f.hardware_of.size() <= all_hosts_up_to;
     html::bar_chart chart{fmt::format("{}: {} ({} hosts, median {}, quartiles {} – {}){}", t.test, t.metric, t.hosts,
@@ -614,13 +664,18 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
   page.heading("Tables");
   page.paragraph(raidbench::detail::fleet_report::rule_sentence());
   std::vector<std::vector<std::string>> tests, per_host;
-  for (const auto& t : f.tests)
+  std::vector<std::string> test_doubts, host_doubts;
+  for (const auto& t : f.tests) {
     tests.push_back({t.test, std::to_string(t.hosts), show(t.spread.median, t.unit), show(t.spread.q1, t.unit), show(t.spread.q3, t.unit)});
-  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests);
-  for (const auto& r : f.rows)
-    per_host.push_back({r.host, r.test, show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
-                     raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
-  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, per_host);
+    test_doubts.push_back(doubtful_hosts(t));
+  }
+  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests, test_doubts);
+  for (const auto& r : f.rows) {
+    host_doubts.push_back(doubt(r.host, r.test));
+    per_host.push_back({r.host, r.test, (host_doubts.back().empty() ? "" : "⚠ ") + show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
+                        raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
+  }
+  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, per_host, host_doubts);
   for (const auto& n : f.notes) page.paragraph("Note: " + n);
   return page.str();
 }
