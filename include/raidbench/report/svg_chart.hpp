@@ -3,7 +3,9 @@
 /// group per category), x-y lines on linear or log axes, and a matrix as a shaded table. Every value
 /// is printed as text beside its mark and series differ by fill pattern or dash and marker as well as
 /// by colour, so a chart reads in black-and-white print and without colour vision. Each mark carries
-/// data-series / data-value attributes. No value that is NaN, infinite or unplottable reaches the
+/// data-series / data-value attributes. A figure the caller doubts (a verdict's reason) is drawn as
+/// doubtful: a grey hatched bar or a hollow grey point, its figure marked ⚠, the reason written in
+/// the chart (and data-doubt on its mark). No value that is NaN, infinite or unplottable reaches the
 /// output: a bar shows "–", a point is left out with a note, a chart with nothing to draw says so.
 #include <algorithm>
 #include <cmath>
