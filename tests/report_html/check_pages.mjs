@@ -40,8 +40,9 @@ const browser = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu'
 let stderr = '';
 browser.stderr.on('data', (d) => { stderr += d; });
 const deadline = setTimeout(() => fail('the browser did not finish within 120 s'), 120000);
-// The profile goes once the browser has gone (it writes there until it exits; its helper processes
-// can for a moment after, so the removal retries).
+// The browser is asked to close (killed, its helpers would write to the profile after it is gone)
+// and killed only if it has not within 5 s; the profile goes once it has gone.
+browser.stdio[3].on('error', () => {});  // a browser that died: its exit says so
 function leave(status) {
   clearTimeout(deadline);
   const gone = () => {
@@ -54,7 +55,8 @@ function leave(status) {
   };
   if (browser.exitCode !== null || browser.signalCode !== null) gone();
   browser.once('exit', gone);
-  browser.kill('SIGKILL');
+  browser.stdio[3].write(JSON.stringify({ id: nextId++, method: 'Browser.close' }) + '\0');
+  setTimeout(() => browser.kill('SIGKILL'), 5000);
 }
 function fail(why) {
   if (finished) return;

@@ -13,6 +13,7 @@
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/latency_tails.hpp"
 #include "raidbench/report/svg_chart.hpp"
+#include "raidbench/report/verdicts_html.hpp"
 #include "raidbench/result/rates.hpp"
 #include "sweep_report.hpp"
 
@@ -37,7 +38,7 @@ double latency_of(const point_outcome& p) { return mean_latency_us(reported(p));
 std::string sweep_html(const sweep_outcome& o) {
   html::document page(fmt::format("raidbench sweep {}", to_string(o.plan.kind)));
   const sweep_grid g = grid_of(o);
-  const std::string buffered = o.plan.direct ? "" : "buffered: the page cache may have served it";
+  const std::string buffered = o.plan.direct ? "" : std::string(html::buffered_doubt);
   // A point that did not run is NaN: a gap in a curve, no bar, "–" in the heat map; never a zero.
   const auto mb = [](const point_outcome* p) { return p ? mb_of(*p) : std::numeric_limits<double>::quiet_NaN(); };
 

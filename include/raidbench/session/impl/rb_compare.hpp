@@ -344,18 +344,39 @@ inline std::optional<double> mb_per_second_of(const raidbench::comparison_row& r
   return *m * static_cast<double>(*bytes) / 1e6;
 }
 
-// Why side s's figure of row r is doubtful, or empty: what a verdict on the side doubts (a write
-// cache absorbed its flushes), and a change the noise explains, which is no evidence of a difference.
-inline std::string doubt_of(const raidbench::comparison_row& r, std::size_t s, const std::vector<raidbench::side_verdicts>& verdicts) {
-  std::string why = s < verdicts.size() ? raidbench::html::doubt_of(verdicts[s].verdicts, r.test) : "";
-  if (s > 0 && r.changes[s].noise == raidbench::noise_call::within) why += (why.empty() ? "" : "; ") + std::string("the change is within the noise");
-  return why;
+// What makes a side's figures doubtful on the page: the verdicts on it, and a doubt on every figure
+// of a side whose runs were all buffered sweeps.
+struct figure_doubts {
+  const std::vector<raidbench::side_verdicts>& verdicts;
+  std::vector<std::string> sides;  ///< per side: a doubt on all its figures, or empty
+
+  // Why side s's figure of row r is doubtful, or empty: the side's doubt, what a verdict on the side
+  // doubts (a write cache absorbed its flushes), and a change the noise explains, which is no
+  // evidence of a difference.
+  std::string of(const raidbench::comparison_row& r, std::size_t s) const {
+    std::string why = s < sides.size() ? sides[s] : "";
+    const auto add = [&](const std::string& more) {
+      if (!more.empty()) why += (why.empty() ? "" : "; ") + more;
+    };
+    if (s < verdicts.size()) add(raidbench::html::doubt_of(verdicts[s].verdicts, r.test));
+    if (s > 0 && r.changes[s].noise == raidbench::noise_call::within) add("the change is within the noise");
+    return why;
+  }
+};
+
+// A side whose every run is a sweep run without O_DIRECT: the page cache may have served each figure.
+inline std::string side_doubt(const raidbench::comparison_side& side) {
+  const bool buffered = !side.runs.empty() && std::all_of(side.runs.begin(), side.runs.end(), [](const raidbench::run_record& r) {
+    const auto it = r.facts.find("direct");
+    return r.tool.starts_with("raidbench sweep") && it != r.facts.end() && it->second == "no";
+  });
+  return buffered ? std::string(raidbench::html::buffered_doubt) : "";
 }
 
 // An ATTO sweep against another as ATTO draws one: MB/s by block size, a curve per side and
 // direction (A write, B write, A read, B read), the block sizes evenly spaced in the order they ran,
 // a point a verdict or the noise doubts drawn as doubtful.
-inline void add_sweep_curves(raidbench::html::document& page, const raidbench::comparison& c, const std::vector<raidbench::side_verdicts>& verdicts) {
+inline void add_sweep_curves(raidbench::html::document& page, const raidbench::comparison& c, const figure_doubts& doubted) {
   namespace html = raidbench::html;
   html::line_chart curves{"Throughput by block size, side against side", "block size", "MB/s", false, false, {}, {}, {}, {}};
   std::vector<std::string> sizes;
@@ -374,7 +395,7 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
           if (const auto v = mb_per_second_of(r, s)) {
             const auto i = static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin());
             line.values[i] = *v;
-            doubts[i] = doubt_of(r, s, verdicts);
+            doubts[i] = doubted.of(r, s);
           }
       curves.series.push_back(std::move(line));
       curves.doubts.insert(curves.doubts.end(), doubts.begin(), doubts.end());
@@ -385,10 +406,9 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
 
 // The key figures of a comparison: each side's median of the rows that rate a test, the rows with a
 // called change first (the largest first), then in the table's order; a doubtful figure marked with
-// its reason; an ATTO sweep's in MB/s, as its curves. The summary shows the first few
+// its reason (a whole side's, by the side's badge); an ATTO sweep's in MB/s, as its curves. The summary shows the first few
 // (html::document::summary_figures).
-inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbench::comparison& c,
-                                                                    const std::vector<raidbench::side_verdicts>& verdicts) {
+inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbench::comparison& c, const figure_doubts& doubted) {
   namespace report = raidbench::detail::comparison_report;
   std::vector<const raidbench::comparison_row*> rows;
   for (const auto& r : c.rows)
@@ -406,10 +426,11 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       const auto& m = r->sides[s].median;
       const auto mb = c.tool == "raidbench sweep atto" ? mb_per_second_of(*r, s) : std::nullopt;
-      const std::string why = doubt_of(*r, s, verdicts);
+      const std::string why = doubted.of(*r, s);
       line += fmt::format("{}{} {}{}", s ? "; " : "", c.labels[s],
                           m ? (why.empty() ? "" : "⚠ ") + (mb ? report::digits(*mb) + " MB/s" : report::show(*m, r->unit)) : std::string("n/a"),
-                          m && !why.empty() ? " (doubtful: " + why + ")" : "");
+                          // A doubt on the whole side is said once, by its badge.
+                          m && !why.empty() && !(s < doubted.sides.size() && why == doubted.sides[s]) ? " (doubtful: " + why + ")" : "");
       const auto& change = r->changes[s];
       if (s > 0 && change.percent)
         line += change.noise == raidbench::noise_call::beyond   ? ", " + report::direction_words(*r, change)
@@ -426,7 +447,7 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
 // the last side (an ATTO sweep: curves), what differs, the verdicts with their evidence, and the table.
 // A side's label is the user's and can be any length: the page names the sides by their first 60
 // characters, and lists each in full with its files at the end.
-inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::side_verdicts> verdicts) {
+inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::side_verdicts> verdicts, std::vector<std::string> side_doubts) {
   namespace html = raidbench::html;
   namespace report = raidbench::detail::comparison_report;
   const auto labels = c.labels;
@@ -435,6 +456,7 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   };
   for (auto& l : c.labels) cut(l);
   for (auto& v : verdicts) cut(v.label);
+  const figure_doubts doubted{verdicts, std::move(side_doubts)};
   html::document page(fmt::format("rb-compare: {}", c.tool));
   std::string sides;
   for (std::size_t i = 1; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i > 1 ? ", " : "", c.labels[i]);
@@ -451,15 +473,17 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
                           fmt::format("{}: {}{} on {}", raidbench::to_string(level), shared[i].v.rule,
                                       shared[i].v.subject.empty() ? "" : " (" + shared[i].v.subject + ")", report::joined(shared[i].sides)),
                           html::verdict_anchor(i)});
+  for (std::size_t i = 0; i < c.labels.size(); ++i)
+    if (i < doubted.sides.size() && !doubted.sides[i].empty()) badges.push_back({"warning", fmt::format("{}: {}", c.labels[i], doubted.sides[i]), "table"});
   for (std::size_t i = 1; i < c.labels.size(); ++i) {
     const auto& s = c.summaries[i];
     if (s.slower) badges.push_back({"warning", fmt::format("{}: {} slower", c.labels[i], s.slower), "table"});
     if (s.faster) badges.push_back({"ok", fmt::format("{}: {} faster", c.labels[i], s.faster), "table"});
     if (s.undecided) badges.push_back({"info", fmt::format("{}: {} cannot tell", c.labels[i], s.undecided), "table"});
   }
-  page.summary(headline, key_figures(c, verdicts), badges);
+  page.summary(headline, key_figures(c, doubted), badges);
 
-  if (atto) add_sweep_curves(page, c, verdicts);
+  if (atto) add_sweep_curves(page, c, doubted);
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
     if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !(atto && r.rate) &&
@@ -490,7 +514,7 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
     for (std::size_t s = 0; s < c.labels.size(); ++s)
       for (const auto* r : rows) {
         chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
-        chart.doubts.push_back(doubt_of(*r, s, verdicts));
+        chart.doubts.push_back(doubted.of(*r, s));
       }
     page.add(chart);
   }
@@ -523,7 +547,7 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   std::vector<std::string> row_doubts(cells.size());
   for (std::size_t r = 0; r < c.rows.size(); ++r)
     for (std::size_t s = 0; s < c.labels.size(); ++s)
-      if (const auto why = doubt_of(c.rows[r], s, verdicts); !why.empty() && c.rows[r].sides[s].median) {
+      if (const auto why = doubted.of(c.rows[r], s); !why.empty() && c.rows[r].sides[s].median) {
         cells[r][s == 0 ? 2 : 1 + 2 * s].insert(0, "⚠ ");
         row_doubts[r] += fmt::format("{}{}: {}", row_doubts[r].empty() ? "" : "; ", c.labels[s], why);
       }
@@ -801,7 +825,9 @@ inline int run_tool(int argc, char** argv) {
                            : o.format == "csv"      ? raidbench::comparison_csv(*c)
                            : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
                                                     : raidbench::comparison_text(*c, verdicts);
-  return finish(o, text, [&] { return compare_html(*c, verdicts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
+  std::vector<std::string> side_doubts;
+  for (const auto& side : sides) side_doubts.push_back(side_doubt(side));
+  return finish(o, text, [&] { return compare_html(*c, verdicts, side_doubts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
 }
 
 }  // namespace raidbench::detail::rb_compare
