@@ -8,8 +8,8 @@
 // (data-doubt) drawn like any other (its bar not grey and hatched, its point's marker not hollow and
 // grey, its label not marked ⚠, its reason not written in its chart), a page that does not open with
 // its summary (key figures and badges, each badge linking to its evidence, within one screen), and a
-// page that is not self-contained (a script, or an address outside the file). Prints one line per problem and a
-// closing "N passed, N failed"; exit status 1 on any problem. --shots DIR also writes a PNG of each
+// page that is not self-contained (a script, or an address outside the file). Prints one line per
+// problem and a closing "N passed, N failed"; exit status 1 on any problem. --shots DIR also writes a PNG of each
 // page at each width (the docs' screenshots), of its top PX pixels with --shot-height.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
