@@ -4,9 +4,12 @@
 // For each page and width it reads the boxes of every chart text and mark and fails on: two labels
 // that overlap, a label outside the viewport or its chart, a value label nearer another series'
 // point than its own, a table or preformatted block cut at its right edge or wider than the page, a
-// figure (a mark's value) shown neither as a label nor in the chart's table, and a page that is not
-// self-contained (a script, or an address outside the file). Prints one line per problem and a
-// closing "N passed, N failed"; exit status 1 on any problem. --shots DIR also writes a PNG of each
+// figure (a mark's value) shown neither as a label nor in the chart's table, a figure the page doubts
+// (data-doubt) drawn like any other (its bar not grey and hatched, its point's marker not hollow and
+// grey, its label not marked ⚠, its reason not written in its chart), a page that does not open with
+// its summary (key figures and badges, each badge linking to its evidence, within one screen), and a
+// page that is not self-contained (a script, or an address outside the file). Prints one line per
+// problem and a closing "N passed, N failed"; exit status 1 on any problem. --shots DIR also writes a PNG of each
 // page at each width (the docs' screenshots), of its top PX pixels with --shot-height.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,16 +40,23 @@ const browser = spawn('chromium', ['--headless', '--no-sandbox', '--disable-gpu'
 let stderr = '';
 browser.stderr.on('data', (d) => { stderr += d; });
 const deadline = setTimeout(() => fail('the browser did not finish within 120 s'), 120000);
-// The profile goes once the browser has gone (it writes there until it exits).
+// The browser is asked to close (killed, its helpers would write to the profile after it is gone)
+// and killed only if it has not within 5 s; the profile goes once it has gone.
+browser.stdio[3].on('error', () => {});  // a browser that died: its exit says so
 function leave(status) {
   clearTimeout(deadline);
   const gone = () => {
-    rmSync(profile, { recursive: true, force: true });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    } catch (e) {
+      console.error(`check_pages: cannot remove the browser's profile ${profile}: ${e.message}`);
+    }
     process.exit(status);
   };
   if (browser.exitCode !== null || browser.signalCode !== null) gone();
   browser.once('exit', gone);
-  browser.kill('SIGKILL');
+  browser.stdio[3].write(JSON.stringify({ id: nextId++, method: 'Browser.close' }) + '\0');
+  setTimeout(() => browser.kill('SIGKILL'), 5000);
 }
 function fail(why) {
   if (finished) return;
@@ -112,6 +122,18 @@ function measure() {
   for (const s of document.querySelectorAll('style'))
     if (/url\(\s*['"]?(?!#)/.test(s.textContent) || /@import/.test(s.textContent)) problems.push('the style loads something');
 
+  // The answer on top: the summary right under the title, its key figures and badges, in one screen.
+  const summary = document.querySelector('section.summary');
+  if (!summary || document.querySelector('h1')?.nextElementSibling !== summary) problems.push('the page does not open with its summary');
+  else {
+    if (!summary.querySelector('dl.figures dt')) problems.push('the summary has no key figure');
+    const badges = [...summary.querySelectorAll('a.badge')];
+    if (badges.length === 0) problems.push('the summary has no badge');
+    for (const b of badges)
+      if (!document.getElementById((b.getAttribute('href') || '').slice(1))) problems.push(`the badge "${name(b)}" links to no evidence on the page`);
+    if (box(summary).bottom > window.innerHeight) problems.push(`the summary ends at ${Math.round(box(summary).bottom)} px, below the first screen (${window.innerHeight} px)`);
+  }
+
   for (const block of document.querySelectorAll('table, pre')) {
     const r = box(block);
     const scrolls = ['auto', 'scroll'].includes(getComputedStyle(block).overflowX) ||
@@ -139,6 +161,23 @@ function measure() {
       const shown = label && label.textContent.trim() !== '' && box(label).width > 0;
       if (!shown && !(table && table.textContent.includes(g.dataset.label)))
         problems.push(`${chart}: ${g.dataset.series} at ${g.dataset.category ?? g.dataset.x} (${g.dataset.label}) is neither labelled nor in a table`);
+    }
+    // A doubtful figure looks doubtful: a grey hatched bar or a hollow grey marker, its label marked,
+    // its reason written in the chart.
+    const grey = (colour) => {
+      const c = colour.match(/\d+/g);
+      return c && c.length >= 3 && c[0] === c[1] && c[1] === c[2];
+    };
+    const written = [...svg.querySelectorAll('text.doubt')].map((t) => t.textContent).join('\n');
+    for (const g of marks.filter((m) => m.dataset.doubt)) {
+      const what = `${g.dataset.series} at ${g.dataset.category ?? g.dataset.x} (${g.dataset.label})`;
+      const bar = g.querySelector('rect'), marker = g.querySelector('.marker');
+      const drawn = bar ? /-doubt"?\)$/.test(getComputedStyle(bar).fill) || grey(getComputedStyle(bar).fill)
+                        : marker && ['none', 'rgb(255, 255, 255)'].includes(getComputedStyle(marker).fill) && grey(getComputedStyle(marker).stroke);
+      if (!drawn) problems.push(`${chart}: ${what} is doubtful but drawn like the others (${bar ? 'its bar is not grey' : 'its marker is not hollow and grey'})`);
+      const label = g.querySelector('text.value')?.textContent.trim() ?? '';
+      if (!g.dataset.label.startsWith('⚠') || (label !== '' && !label.startsWith('⚠'))) problems.push(`${chart}: ${what} is doubtful but its figure is not marked ⚠`);
+      if (!written.includes(g.dataset.doubt)) problems.push(`${chart}: ${what} is doubtful and its reason "${g.dataset.doubt.slice(0, 60)}" is not written in the chart`);
     }
     // A value label belongs to the nearest mark: its own, never another series'.
     const points = marks.filter((g) => g.matches('g.point'));

@@ -1,11 +1,13 @@
 // Every page kind as a real browser lays it out: the suite's report, the three sweeps (drawn with
 // `raidbench --html-from` from real runs in tests/fixtures/reports/), each seed comparison, a sweep
-// comparison and a fleet (rb-compare --html), and pages of bad input (names with markup, quotes,
-// newlines and 10,000 characters; one test; 500 tests; an interrupted sweep with figures missing).
+// comparison and a fleet (rb-compare --html), the sweeps run buffered (every figure doubtful), and
+// pages of bad input (names and comparison labels with markup, quotes, newlines and 10,000
+// characters; one test; 500 tests; an interrupted sweep with figures missing).
 // check_pages.mjs measures them all in one headless Chromium over the DevTools protocol, at 1280 and
 // 800 px: no two labels overlap, none leaves the window or its chart or sits nearer another series'
-// point than its own, no table is cut, every figure is a label or in the chart's table, and the page
-// is self-contained. Chromium and node come from scripts/install-deps.sh test; without them this
+// point than its own, no table is cut, every figure is a label or in the chart's table, a doubtful
+// figure is drawn and marked as such with its reason, every page opens with its one-screen summary,
+// and the page is self-contained. Chromium and node come from scripts/install-deps.sh test; without them this
 // test fails, it does not skip.
 #include <boost/test/unit_test.hpp>
 
@@ -32,6 +34,12 @@ const std::string seeds = fixtures + "/seed-outputs/";
 const std::string reports = fixtures + "/reports/";
 
 json read_json(const std::string& path) { return json::parse(slurp(path)); }
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
 
 void write_json(const std::filesystem::path& path, const json& j) { std::ofstream(path, std::ios::binary) << j.dump(1); }
 
@@ -109,17 +117,36 @@ std::vector<std::string> all_pages(const temp_dir& dir) {
     many.back()["name"] = "test " + std::to_string(i + 1);
   }
   pages.push_back(suite_with(dir, "500-tests", many));
-  // Figures missing: an interrupted sweep, every other point not run.
+  // Comparison labels that are markup, quotes and 10,000 characters.
+  std::string label = R"(<script>alert("x") it's "q" & <b>)";
+  pages.push_back(compare(dir, "bad-labels", quoted(label + "=" + seeds + "gnu-dd-pv-write-read-perc-h720.txt") + " " +
+                                                 quoted(std::string(10000, 'y') + "=" + seeds + "gnu-dd-pv-write-read-perc-h730.txt")));
+  // Figures missing: an interrupted sweep, every other point not run; and each sweep run buffered.
   for (const char* kind : {"atto", "iometer", "cdm"}) {
-    json j = read_json(reports + "sweep-" + kind + (kind == std::string("atto") ? "-quick-vm-1.json" : "-quick-vm.json"));
+    const json run = read_json(reports + "sweep-" + kind + (kind == std::string("atto") ? "-quick-vm-1.json" : "-quick-vm.json"));
+    json j = run;
     json kept = json::array();
     for (std::size_t i = 0; i < j["points"].size(); i += 2) kept.push_back(j["points"][i]);
     j["points"] = kept;
     j["interrupted"] = true;
-    const auto path = (dir / (std::string("missing-") + kind + ".json")).string();
+    auto path = (dir / (std::string("missing-") + kind + ".json")).string();
     write_json(path, j);
     pages.push_back(draw(dir, std::string("missing-") + kind, path));
+    j = run;
+    j["direct"] = false;
+    path = (dir / (std::string("buffered-") + kind + ".json")).string();
+    write_json(path, j);
+    pages.push_back(draw(dir, std::string("buffered-") + kind, path));
   }
+  // Doubtful points on a comparison's curves: every one of a buffered sweep, and two of the other
+  // side doubted by a verdict (added here: a sweep's JSON carries none of its own).
+  json doubted = read_json(reports + "sweep-atto-quick-vm-2.json");
+  for (const char* test : {"read 4 KiB", "write 1 MiB"})
+    doubted["verdicts"].push_back({{"rule", "page_cache_reads"}, {"subject", test}, {"fired", true}, {"severity", "warning"},
+                                   {"message", "the page cache served these reads"}, {"evidence", json::array()}});
+  write_json(dir / "doubted.json", doubted);
+  pages.push_back(compare(dir, "compare-sweep-doubted",
+                          quoted("buffered=" + (dir / "buffered-atto.json").string()) + " " + quoted("run-2=" + (dir / "doubted.json").string())));
   return pages;
 }
 
@@ -140,11 +167,28 @@ BOOST_AUTO_TEST_CASE(every_page_kind_lays_out_without_overlap_cut_or_unlabelled_
   const auto bad = slurp(dir / "bad-names.html");
   BOOST_TEST(bad.find("<script") == std::string::npos);
   BOOST_TEST(bad.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") != std::string::npos);
+  BOOST_TEST(slurp(dir / "bad-labels.html").find("<script") == std::string::npos);
+  // The figures a verdict doubts are the doubtful points (the check saw each drawn as such): every
+  // point of a buffered sweep, the percentiles of the suite's tests the page cache served, no other.
+  const auto points = [](const std::string& page, const std::string& kind) { return count(page, R"(<g class=")" + kind + R"(" data-series=)"); };
+  const auto buffered = slurp(dir / "buffered-atto.html");
+  BOOST_TEST(points(buffered, "point doubtful") == 30);
+  BOOST_TEST(points(buffered, "point") == 0);
+  const auto suite = slurp(dir / "suite.html");
+  BOOST_TEST(count(suite, R"(<g class="point doubtful" data-series="seq read buffered")") == 5);
+  BOOST_TEST(count(suite, R"(<g class="point doubtful" data-series="rndrd 16 KiB")") == 5);
+  BOOST_TEST(count(suite, R"(<g class="point doubtful" data-series="seq read O_DIRECT")") == 0);
+  const auto doubted = slurp(dir / "compare-sweep-doubted.html");
+  BOOST_TEST(count(doubted, R"(<g class="point doubtful" data-series="buffered )") == 30);
+  BOOST_TEST(count(doubted, R"(<g class="point doubtful" data-series="run-2 read" data-x="3")") == 1);   // 4 KiB
+  BOOST_TEST(count(doubted, R"(<g class="point doubtful" data-series="run-2 write" data-x="11")") == 1);  // 1 MiB
+  BOOST_TEST(points(doubted, "point doubtful") == 32);
   BOOST_TEST_MESSAGE(pages.size() << " pages drawn and measured at 2 widths in "
                                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
 }
 
-// The check can fail: a page with each fault it looks for is refused, each fault named.
+// The check can fail: a page with each fault it looks for is refused, each fault named (a second page
+// opens with a summary whose badge leads nowhere and that is taller than one screen).
 BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
   const temp_dir dir;
   const auto page = (dir / "faults.html").string();
@@ -155,17 +199,30 @@ BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
 <g class="point" data-series="a" data-x="1" data-value="5" data-label="5"><circle class="marker" cx="100" cy="100" r="4"/><text x="140" y="104" class="value">5</text></g>
 <g class="point" data-series="b" data-x="1" data-value="7" data-label="7"><circle class="marker" cx="150" cy="100" r="4"/><text x="200" y="150" class="value">7</text></g>
 <g class="point" data-series="c" data-x="2" data-value="9" data-label="9"><circle class="marker" cx="250" cy="100" r="4"/></g>
+<g class="point doubtful" data-series="d" data-x="3" data-value="2" data-label="2" data-doubt="the page cache served it"><circle class="marker" cx="300" cy="180" r="4" fill="#0072b2"/><text x="310" y="170" class="value">2</text></g>
+<g class="bar doubtful" data-series="e" data-category="f" data-value="3" data-label="⚠ 3" data-doubt="a write cache absorbed the flushes"><rect x="10" y="150" width="30" height="10" fill="#0072b2"/><text x="45" y="159" class="value">⚠ 3</text></g>
 </svg>
 <pre style="overflow:hidden">)" << std::string(400, 'w') << R"(</pre>
 <table><tr><td style="min-width:3000px">wide</td></tr></table>
 <a href="https://example.invalid/">away</a><script></script>
 </body></html>)";
-  const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + " --widths 800 " + quoted(page));
+  const auto summary = (dir / "summary.html").string();
+  std::ofstream(summary) << R"(<!DOCTYPE html><html><head><meta charset="utf-8"/><title>summary</title></head><body><h1>summary</h1>
+<section class="summary"><p style="height:2000px">tall</p><ul class="badges"><li><a class="badge warning" href="#nowhere">lost</a></li></ul></section>
+</body></html>)";
+  const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + " --widths 800 " + quoted(page) + " " + quoted(summary));
   BOOST_TEST(r.status == 1, r.out << r.err);
   for (const char* fault : {R"("overlapping one" overlaps "overlapping two")", R"("outside the chart" is outside its chart)",
                             R"(the label "5" of a at 1 is nearer b's point)", "c at 2 (9) is neither labelled nor in a table",
                             "is cut at its right edge", "past the 800 px window", "1 script element(s) in the page",
-                            "an address outside the page: <a> https://example.invalid/", "0 passed, 1 failed"})
+                            "an address outside the page: <a> https://example.invalid/", "the page does not open with its summary",
+                            "d at 3 (2) is doubtful but drawn like the others (its marker is not hollow and grey)",
+                            "d at 3 (2) is doubtful but its figure is not marked ⚠",
+                            R"(d at 3 (2) is doubtful and its reason "the page cache served it" is not written in the chart)",
+                            "e at f (⚠ 3) is doubtful but drawn like the others (its bar is not grey)",
+                            R"(e at f (⚠ 3) is doubtful and its reason "a write cache absorbed the flushes" is not written in the chart)",
+                            "the summary has no key figure", R"(the badge "lost" links to no evidence on the page)",
+                            "below the first screen (900 px)", "0 passed, 2 failed"})
     BOOST_TEST(r.out.find(fault) != std::string::npos, fault << "\n" << r.out);
 }
 

@@ -208,6 +208,36 @@ BOOST_AUTO_TEST_CASE(lines_differ_by_dash_and_marker_on_log_axes) {
   for (const auto* tick : {">4Ki<", ">64Ki<", ">0.1<", ">1<", ">10<", ">100<"}) BOOST_TEST(contains(numbered, tick), tick);
 }
 
+// The points a doubt names, and only they: hollow grey markers, ⚠ on their figures (beside the point
+// and in the table of values), the reason under the chart with whom it concerns.
+BOOST_AUTO_TEST_CASE(doubtful_points_are_hollow_grey_and_marked_with_their_reason) {
+  auto c = atto();
+  c.doubts.assign(2 * c.x.size(), "");
+  c.doubts[0] = c.doubts[1] = R"(the page cache served it <"x">)";  // read at 512 B and 1 KiB
+  for (std::size_t i = 0; i < c.x.size(); ++i) c.doubts[c.x.size() + i] = "buffered";  // every write point
+  const auto svg = render_svg(c);
+  BOOST_TEST(xml_errors(svg) == "");
+  BOOST_TEST(count(svg, R"(<g class="point doubtful")") == 20u);
+  BOOST_TEST(count(svg, R"(<g class="point" )") == 16u);
+  BOOST_TEST(contains(svg, R"(<g class="point doubtful" data-series="read" data-x="512" data-value="20" data-label="⚠ 20" )"
+                           R"(data-doubt="the page cache served it &lt;&quot;x&quot;&gt;">)"));
+  BOOST_TEST(contains(svg, R"(<circle class="marker" cx=)"));
+  BOOST_TEST(count(svg, R"(fill="#fff" stroke="#666")") == 21u);  // the 20 points and the legend's key
+  BOOST_TEST(contains(svg, ">⚠ 60</text>"));  // write at 2 KiB
+  BOOST_TEST(contains(svg, ">⚠ the page cache served it &lt;&quot;x&quot;&gt; (read at 512 B, 1 KiB)<"));
+  BOOST_TEST(contains(svg, ">⚠ buffered (write)<"));
+  BOOST_TEST(contains(svg, "⚠ doubtful: the reasons are below"));
+  // Without room for the labels, the table of values marks the same figures.
+  c.x_tick_labels.clear();
+  for (auto& v : c.series[0].values) v = 100;
+  const auto figure = render_figure(c);
+  BOOST_TEST(xml_errors("<div>" + figure + "</div>") == "");
+  BOOST_TEST(contains(figure, R"(<td class="doubtful" title="doubtful: buffered">⚠ 10</td>)"));
+  BOOST_TEST(contains(figure, R"(<td class="doubtful" title="doubtful: the page cache served it &lt;&quot;x&quot;&gt;">⚠ 100</td>)"));
+  // No doubt: nothing of it drawn.
+  BOOST_TEST(!contains(render_svg(atto()), "doubt"));
+}
+
 BOOST_AUTO_TEST_CASE(text_from_data_is_escaped) {
   BOOST_TEST(escape(R"(<a href="x">&'</a>)") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
   BOOST_TEST(escape("tab\tbell\a") == "tab\tbell\xEF\xBF\xBD");

@@ -34,15 +34,20 @@ std::string report_html(const suite_report& r, const std::string& controller_sec
 
   std::vector<std::pair<std::string, std::string>> figures;
   std::vector<html::document::badge> badges = html::verdict_badges(r.verdicts);
+  std::vector<std::string> unsteady;
   for (std::size_t i = 0; i < r.tests.size(); ++i) {
     const auto& t = r.tests[i];
     const std::string figure = t.commits ? fmt::format("{:.0f} commits/s", t.ops_per_second())
                                : t.name.starts_with("seq") ? fmt::format("{:.1f} MB/s", t.mb_per_second())
                                                            : fmt::format("{:.0f} IOPS, {:.1f} MB/s", t.ops_per_second(), t.mb_per_second());
     figures.emplace_back(t.name, doubts[i].empty() ? figure : fmt::format("⚠ {} (doubtful: {})", figure, doubts[i]));
-    if (t.steady_state.is_object() && !t.steady_state.value("steady", true))
-      badges.push_back({"warning", "not at steady state: " + t.name, "results"});
+    if (t.steady_state.is_object() && !t.steady_state.value("steady", true)) unsteady.push_back(t.name);
   }
+  // A badge per test, or one for many: the summary stays one screen.
+  if (unsteady.size() <= 3)
+    for (const auto& name : unsteady) badges.push_back({"warning", "not at steady state: " + name, "results"});
+  else
+    badges.push_back({"warning", fmt::format("not at steady state: {} tests", unsteady.size()), "results"});
   page.summary({fmt::format("{} mode, {:.1f} s{}, on {}", r.mode, r.elapsed_seconds, r.interrupted ? ", INTERRUPTED: partial" : "", r.context.path)},
                figures, badges);
 
@@ -73,7 +78,7 @@ std::string report_html(const suite_report& r, const std::string& controller_sec
       if (!t.commits) mb_ranges.emplace_back(spread["mb_per_second"]["min"].get<double>(), spread["mb_per_second"]["max"].get<double>());
       ops_ranges.emplace_back(spread["ops_per_second"]["min"].get<double>(), spread["ops_per_second"]["max"].get<double>());
     }
-    tails.add(t.name, h);
+    tails.add(t.name, h, doubts[i]);
   }
   latency.doubts = std::move(latency_doubts);
   if (mb_ranges.size() == mb.categories.size()) mb.ranges = std::move(mb_ranges);

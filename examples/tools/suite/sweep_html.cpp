@@ -13,6 +13,7 @@
 #include "raidbench/report/html_document.hpp"
 #include "raidbench/report/latency_tails.hpp"
 #include "raidbench/report/svg_chart.hpp"
+#include "raidbench/report/verdicts_html.hpp"
 #include "raidbench/result/rates.hpp"
 #include "sweep_report.hpp"
 
@@ -37,7 +38,7 @@ double latency_of(const point_outcome& p) { return mean_latency_us(reported(p));
 std::string sweep_html(const sweep_outcome& o) {
   html::document page(fmt::format("raidbench sweep {}", to_string(o.plan.kind)));
   const sweep_grid g = grid_of(o);
-  const std::string buffered = o.plan.direct ? "" : "buffered: the page cache may have served it";
+  const std::string buffered = o.plan.direct ? "" : std::string(html::buffered_doubt);
   // A point that did not run is NaN: a gap in a curve, no bar, "–" in the heat map; never a zero.
   const auto mb = [](const point_outcome* p) { return p ? mb_of(*p) : std::numeric_limits<double>::quiet_NaN(); };
 
@@ -79,7 +80,7 @@ std::string sweep_html(const sweep_outcome& o) {
   switch (o.plan.kind) {
     case sweep_kind::atto: {
       html::line_chart curve{"Sequential throughput by block size" + std::string(buffered.empty() ? "" : " (⚠ " + buffered + ")"), "block size", "MB/s",
-                             true, false, {}, g.rows, {}};
+                             true, false, {}, g.rows, {}, {}};
       html::series write{"write", {}}, read{"read", {}};
       for (std::size_t r = 0; r < g.rows.size(); ++r) {
         const auto& row = g.cells[r];
@@ -89,6 +90,7 @@ std::string sweep_html(const sweep_outcome& o) {
         rows.push_back({g.rows[r], cell(row[0], mb_of), cell(row[1], mb_of), cell(row[0], iops_of, "{:.0f}"), cell(row[1], iops_of, "{:.0f}")});
       }
       curve.series = {write, read};
+      curve.doubts.assign(2 * curve.x.size(), buffered);
       // Small blocks run at a thousandth of the large ones' rate: beyond two decades, a log axis.
       if ((curve.log_y = html::spans_two_decades(curve.series))) curve.y_label = "MB/s (log scale)";
       page.add(curve);
@@ -142,7 +144,7 @@ std::string sweep_html(const sweep_outcome& o) {
   }
   // Latency percentiles of every point, on a log scale: where the tail is.
   html::latency_tails tails("Latency percentiles per point");
-  for (const auto& p : o.points) tails.add(p.point.name, reported(p).stats.combined_latency());
+  for (const auto& p : o.points) tails.add(p.point.name, reported(p).stats.combined_latency(), buffered);
   if (tails.curves() <= 12) page.add(tails.chart());  // beyond a dozen lines a chart says nothing: the table has them
   page.heading("Table", "table");
   page.table(o.plan.kind == sweep_kind::cdm ? fmt::format("best of {} pass(es) of {} s each, as CrystalDiskMark reports",

@@ -192,6 +192,7 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
     }
     if (schema == "raidbench.sweep") {  // raidbench sweep: one test per point, the reported pass's figures
       base.tool = "raidbench sweep " + j.at("kind").get<std::string>();
+      if (const auto* d = at(j, "direct"); d && d->is_boolean()) base.facts["direct"] = d->get<bool>() ? "yes" : "no";  // O_DIRECT, or buffered
       for (const auto& p : j.at("points")) {
         comparable_test c;
         c.name = p.at("name").get<std::string>();

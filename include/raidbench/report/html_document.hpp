@@ -26,7 +26,7 @@ dl{display:grid;grid-template-columns:minmax(8rem,max-content) auto;gap:.2rem 1r
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}
 caption{font-weight:bold;text-align:left;padding-bottom:.3rem}
-th,td{border:1px solid #bbb;padding:.25rem .6rem;text-align:right;vertical-align:top}
+th,td{border:1px solid #bbb;padding:.25rem .6rem;text-align:right;vertical-align:top}td{overflow-wrap:normal}
 th[scope=row],td.text{text-align:left}td.missing{color:#666;text-align:center}
 td.doubtful,tr.doubtful td{background:repeating-linear-gradient(45deg,#eee 0 4px,#ddd 4px 8px);color:#444}
 .doubt{color:#555;font-weight:normal}
@@ -46,6 +46,14 @@ ul.verdicts{list-style:none;padding:0}ul.verdicts li{margin:.5rem 0}ul.verdicts 
 pre{background:none;border:1px solid #888}.scroll{overflow:visible}
 figure,table,pre,.summary{break-inside:avoid}h2{break-after:avoid}}
 )";
+
+// A name escaped, with a line break allowed after each '/' and '_' ("one_write/fdatasync"): a narrow
+// column breaks it there rather than inside a word.
+inline std::string breakable(std::string_view name) {
+  std::string out;
+  for (const char ch : escape(name)) out += ch == '/' || ch == '_' ? std::string(1, ch) + "<wbr/>" : std::string(1, ch);
+  return out;
+}
 
 }  // namespace detail::document
 
@@ -85,7 +93,7 @@ class document {
       const bool doubtful = r < doubts.size() && !doubts[r].empty();
       body_ += doubtful ? R"(<tr class="doubtful" title="doubtful: )" + escape(doubts[r]) + R"(">)" : std::string("<tr>");
       for (std::size_t k = 0; k < rows[r].size(); ++k)
-        body_ += k == 0 ? R"(<th scope="row">)" + (doubtful ? "⚠ " : std::string()) + escape(rows[r][k]) +
+        body_ += k == 0 ? R"(<th scope="row">)" + (doubtful ? "⚠ " : std::string()) + detail::document::breakable(rows[r][k]) +
                               (doubtful ? R"(<br/><span class="doubt">)" + escape(doubts[r]) + "</span>" : std::string()) + "</th>"
                         : "<td>" + escape(rows[r][k]) + "</td>";
       body_ += "</tr>";
@@ -100,14 +108,25 @@ class document {
     std::string text;
     std::string target;
   };
+  /// The most key figures a summary shows, and the most characters of a figure's name there: it
+  /// stays one screen; the rest are further down.
+  static constexpr std::size_t summary_figures = 10;
+  static constexpr std::size_t summary_name_columns = 60;
   /// The answer first, in one box: the headline sentences, the key figures and the badges.
   void summary(const std::vector<std::string>& headline, const std::vector<std::pair<std::string, std::string>>& figures,
                const std::vector<badge>& badges) {
     body_ += R"(<section class="summary" id="summary">)";
     for (const auto& line : headline) body_ += "<p>" + escape(line) + "</p>";
     if (!figures.empty()) {
-      body_ += "<dl>";
-      for (const auto& [name, value] : figures) body_ += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>";
+      body_ += R"(<dl class="figures">)";
+      for (std::size_t i = 0; i < figures.size() && i < summary_figures; ++i) {
+        const auto& [name, value] = figures[i];
+        const auto shown = detail::chart::prefix(name, summary_name_columns);
+        body_ += shown.size() == name.size() ? "<dt>" + escape(name) + "</dt>"
+                                             : R"(<dt title=")" + escape(name) + R"(">)" + escape(shown) + "…</dt>";
+        body_ += "<dd>" + escape(value) + "</dd>";
+      }
+      if (figures.size() > summary_figures) body_ += fmt::format("<dt>…</dt><dd>{} more further down</dd>", figures.size() - summary_figures);
       body_ += "</dl>";
     }
     if (!badges.empty()) {

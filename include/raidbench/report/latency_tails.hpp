@@ -17,7 +17,7 @@ namespace raidbench::html {
 class latency_tails {
  public:
   explicit latency_tails(std::string title)
-      : chart_{std::move(title), "percentile", "latency (µs)", false, true, {}, {}, {}} {
+      : chart_{std::move(title), "percentile", "latency (µs)", false, true, {}, {}, {}, {}} {
     // The percentiles at even steps along x: on a linear percentile axis the tail's would overlap.
     for (std::size_t i = 0; i < std::size(percentiles); ++i) {
       chart_.x.push_back(static_cast<double>(i));
@@ -25,11 +25,14 @@ class latency_tails {
     }
   }
 
-  void add(std::string name, const latency_histogram& h) {
+  /// `doubt`: why the test's figures are doubtful (a verdict's reason), or empty; every point of its
+  /// curve is then drawn as doubtful.
+  void add(std::string name, const latency_histogram& h, const std::string& doubt = "") {
     if (h.count() == 0) return;
     html::series curve{std::move(name), {}};
     for (double q : percentiles) curve.values.push_back(h.percentile_ns(q) / 1e3);
     chart_.series.push_back(std::move(curve));
+    chart_.doubts.insert(chart_.doubts.end(), std::size(percentiles), doubt);
   }
 
   std::size_t curves() const noexcept { return chart_.series.size(); }

@@ -3,7 +3,9 @@
 /// group per category), x-y lines on linear or log axes, and a matrix as a shaded table. Every value
 /// is printed as text beside its mark and series differ by fill pattern or dash and marker as well as
 /// by colour, so a chart reads in black-and-white print and without colour vision. Each mark carries
-/// data-series / data-value attributes. No value that is NaN, infinite or unplottable reaches the
+/// data-series / data-value attributes. A figure the caller doubts (a verdict's reason) is drawn as
+/// doubtful: a grey hatched bar or a hollow grey point, its figure marked ⚠, the reason written in
+/// the chart (and data-doubt on its mark). No value that is NaN, infinite or unplottable reaches the
 /// output: a bar shows "–", a point is left out with a note, a chart with nothing to draw says so.
 #include <algorithm>
 #include <cmath>
@@ -50,6 +52,10 @@ struct line_chart {
   std::vector<double> x;                   ///< shared by all series
   std::vector<std::string> x_tick_labels;  ///< optional, one per x ("512 B", "4 KiB"); else numbers
   std::vector<html::series> series;
+  /// Optional, [s * x.size() + i]: why a point's figure is doubtful ("the page cache served it"), or
+  /// empty. Such a point's marker is hollow and grey, its label (or its cell in the table of values)
+  /// marked ⚠, and each reason is written under the chart with the series it concerns.
+  std::vector<std::string> doubts;
 };
 
 /// A matrix as a table, each cell shaded by its value and the number printed in it.
@@ -280,15 +286,17 @@ inline std::string_view dash(std::size_t s) {
   return dashes[s % std::size(dashes)];
 }
 
-inline std::string marker(std::size_t s, double x, double y) {
-  const auto c = colour(s);
+// A doubtful point's marker keeps its series' shape, hollow (white) and outlined in grey.
+inline std::string marker(std::size_t s, double x, double y, bool doubtful = false) {
+  const std::string paint = doubtful ? R"(fill="#fff" stroke="#666" stroke-width="1.5")" : fmt::format(R"(fill="{}")", colour(s));
   switch (s % 6) {
-    case 0: return fmt::format(R"(<circle class="marker" cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)", x, y, c);
-    case 1: return fmt::format(R"(<rect class="marker" x="{:.1f}" y="{:.1f}" width="7" height="7" fill="{}"/>)", x - 3.5, y - 3.5, c);
-    case 2: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 8h-9z" fill="{}"/>)", x, y - 5, c);
-    case 3: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l5 5l-5 5l-5 -5z" fill="{}"/>)", x, y - 5, c);
-    case 4: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 -8h-9z" fill="{}"/>)", x, y + 5, c);
-    default: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l8 8m0 -8l-8 8" stroke="{}" stroke-width="2"/>)", x - 4, y - 4, c);
+    case 0: return fmt::format(R"(<circle class="marker" cx="{:.1f}" cy="{:.1f}" r="4" {}/>)", x, y, paint);
+    case 1: return fmt::format(R"(<rect class="marker" x="{:.1f}" y="{:.1f}" width="7" height="7" {}/>)", x - 3.5, y - 3.5, paint);
+    case 2: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 8h-9z" {}/>)", x, y - 5, paint);
+    case 3: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l5 5l-5 5l-5 -5z" {}/>)", x, y - 5, paint);
+    case 4: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l4.5 -8h-9z" {}/>)", x, y + 5, paint);
+    default: return fmt::format(R"(<path class="marker" d="M{:.1f} {:.1f}l8 8m0 -8l-8 8" fill="none" stroke="{}" stroke-width="2"/>)", x - 4, y - 4,
+                                doubtful ? std::string_view("#666") : colour(s));
   }
 }
 
@@ -379,6 +387,12 @@ inline std::string id_of(std::string_view title, std::string_view unit, const st
 }
 inline std::string id_of(const bar_chart& c) { return id_of(c.title, c.unit, c.categories, c.series); }
 inline std::string id_of(const line_chart& c) { return id_of(c.title, c.y_label, c.x_tick_labels, c.series); }
+
+// Why point i of series s is doubtful, or empty.
+inline std::string_view doubt_of(const line_chart& c, std::size_t s, std::size_t i) {
+  const std::size_t at = s * c.x.size() + i;
+  return at < c.doubts.size() ? std::string_view(c.doubts[at]) : std::string_view();
+}
 
 // A box on the chart, in its coordinates.
 struct box {
@@ -504,10 +518,12 @@ inline std::string render_svg(const bar_chart& c) {
       const auto r = range(s, k);
       const auto why = doubt(s, k);
       const std::string shown = v ? (why.empty() ? "" : "⚠ ") + value_text(*v, c.unit) : "–";
-      if (!why.empty()) reasons.push_back(fmt::format("⚠ {}{}", c.series.size() > 1 ? c.series[s].name + ": " : "", why));
-      groups += fmt::format(R"(<g class="bar{}" data-series="{}" data-category="{}" data-value="{}" data-label="{}"><title>{}, {}: {}{}</title>)",
+      // The reason first in its note, so that a long series name cannot push it out of the note.
+      if (!why.empty()) reasons.push_back(fmt::format("⚠ {}{}", why, c.series.size() > 1 ? " (" + c.series[s].name + ")" : ""));
+      groups += fmt::format(R"(<g class="bar{}" data-series="{}" data-category="{}" data-value="{}" data-label="{}"{}><title>{}, {}: {}{}</title>)",
                             why.empty() ? "" : " doubtful", escape(c.series[s].name), escape(c.categories[k]), v ? fmt::format("{}", *v) : "",
-                            escape(shown), escape(c.series[s].name), escape(c.categories[k]), escape(v ? value_text(*v, c.unit) : "not measured"),
+                            escape(shown), why.empty() ? "" : R"( data-doubt=")" + escape(why) + '"', escape(c.series[s].name),
+                            escape(c.categories[k]), escape(v ? value_text(*v, c.unit) : "not measured"),
                             why.empty() ? "" : " (doubtful: " + escape(why) + ")");
       double end = v ? px(std::max(*v, 0.0)) : origin;
       const double start = v && !log ? px(std::min(*v, 0.0)) : origin;
@@ -555,6 +571,9 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
     return i < c.x.size() && plottable(c.x[i], xb) && plottable(c.series[s].values[i], yb);
   };
   const auto x_text = [&](std::size_t i) { return labelled ? c.x_tick_labels[i] : value_text(c.x[i]); };
+  const auto doubt = [&](std::size_t s, std::size_t i) { return doubt_of(c, s, i); };
+  // The text beside a point, and in the table of values: a doubtful figure marked.
+  const auto shown_text = [&](std::size_t s, std::size_t i) { return (doubt(s, i).empty() ? "" : "⚠ ") + value_text(c.series[s].values[i]); };
   double x_lo = std::numeric_limits<double>::max(), x_hi = -x_lo, y_lo = x_lo, y_hi = -x_lo;
   for (const double x : c.x)
     if (plottable(x, xb)) x_lo = std::min(x_lo, x), x_hi = std::max(x_hi, x);
@@ -569,6 +588,7 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
         continue;
       }
       description += fmt::format("{} {} {}", n++ ? "," : "", x_text(i), value_text(v));
+      if (!doubt(s, i).empty()) description += fmt::format(" (doubtful: {})", doubt(s, i));
       y_lo = std::min(y_lo, v), y_hi = std::max(y_hi, v);
     }
   }
@@ -579,8 +599,36 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
   constexpr double left = 76, right = 720, plot_height = 300;
   const scale xs(x_lo, x_hi, xb, 6), ys(y_lo, y_hi, yb, 5);
   const auto px = [&](double v) { return left + xs.at(v) * (right - left); };
+  // The doubts' reasons, each once with the series (and, when not all of its points, the points) it concerns.
+  std::vector<std::pair<std::string, std::string>> reasons;  // reason, whom it concerns
+  for (std::size_t s = 0; s < c.series.size(); ++s) {
+    struct concern {
+      std::string_view why;
+      std::string xs;
+      std::size_t points = 0;
+    };
+    std::vector<concern> own;
+    std::size_t points = 0;
+    for (std::size_t i = 0; i < c.series[s].values.size(); ++i) {
+      if (!shown(s, i)) continue;
+      ++points;
+      if (doubt(s, i).empty()) continue;
+      auto it = std::find_if(own.begin(), own.end(), [&](const concern& x) { return x.why == doubt(s, i); });
+      if (it == own.end()) it = own.insert(own.end(), concern{doubt(s, i), "", 0});
+      it->xs += (it->points++ ? ", " : "") + x_text(i);
+    }
+    for (const auto& x : own) {
+      const std::string who = c.series[s].name + (x.points == points ? "" : " at " + x.xs);
+      auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& r) { return r.first == x.why; });
+      if (it == reasons.end()) reasons.emplace_back(std::string(x.why), who);
+      else it->second += "; " + who;
+    }
+  }
+  auto keyed = c.series;
+  if (!reasons.empty()) keyed.push_back({"⚠ doubtful: the reasons are below", {}});
   std::string body;
-  const double top = legend(body, c.series, 34 + title_extra(c.title), [](std::size_t s, double x, double y) {
+  const double top = legend(body, keyed, 34 + title_extra(c.title), [&](std::size_t s, double x, double y) {
+    if (s == c.series.size()) return marker(0, x + 12, y + 6, true);
     return fmt::format(R"(<line x1="{0:.1f}" y1="{2:.1f}" x2="{1:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="2" stroke-dasharray="{4}"/>)", x, x + 24, y + 6,
                        colour(s), dash(s)) + marker(s, x + 12, y + 6);
   });
@@ -607,7 +655,7 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
   std::vector<point_at> at;
   for (std::size_t s = 0; s < c.series.size(); ++s)
     for (std::size_t i = 0; i < c.series[s].values.size(); ++i)
-      if (shown(s, i)) at.push_back({px(c.x[i]), py(c.series[s].values[i]), value_text(c.series[s].values[i])});
+      if (shown(s, i)) at.push_back({px(c.x[i]), py(c.series[s].values[i]), shown_text(s, i)});
   const auto labels = place_labels(at, {left + 2, top + 2, width - 4, bottom - 2});
   std::size_t n = 0;
   for (std::size_t s = 0; s < c.series.size(); ++s) {
@@ -623,10 +671,13 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
       pen_down = true;
       const auto& l = labels[n++];
       if (!l) labelled_all = false;
-      points += fmt::format(R"(<g class="point" data-series="{}" data-x="{}" data-value="{}" data-label="{}"><title>{}, {}: {}</title>{})", escape(c.series[s].name),
-                            c.x[i], v, value_text(v), escape(c.series[s].name), escape(x_text(i)), value_text(v), marker(s, x, y)) +
+      const auto why = doubt(s, i);
+      points += fmt::format(R"(<g class="point{}" data-series="{}" data-x="{}" data-value="{}" data-label="{}"{}><title>{}, {}: {}{}</title>{})",
+                            why.empty() ? "" : " doubtful", escape(c.series[s].name), c.x[i], v, shown_text(s, i),
+                            why.empty() ? "" : R"( data-doubt=")" + escape(why) + '"', escape(c.series[s].name), escape(x_text(i)), value_text(v),
+                            why.empty() ? "" : " (doubtful: " + escape(why) + ")", marker(s, x, y, !why.empty())) +
                 (l ? fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="{}" font-size="10" stroke="#fff" stroke-width="3" paint-order="stroke" class="value">{}</text>)",
-                                 l->x, l->y, l->anchor, value_text(v))
+                                 l->x, l->y, l->anchor, shown_text(s, i))
                    : "") +
                 "</g>";
     }
@@ -634,6 +685,13 @@ inline std::string draw(const line_chart& c, bool& labelled_all) {
                         escape(c.series[s].name), path, colour(s), dash(s), points);
   }
   double height = bottom + 50;
+  // Each reason beside the chart, first in its line: up to two lines, the rest cut with the whole in a tooltip.
+  for (const auto& [why, who] : reasons) {
+    const std::string text = "⚠ " + why + " (" + who + ")";
+    const double extra = wrap(text, 100).size() > 1 ? 14 : 0;
+    body += label(text, 8, height + 2 + extra / 2, 100, 2, R"(class="doubt" fill="#555")");
+    height += 18 + extra;
+  }
   if (!note.empty()) {
     body += fmt::format(R"(<text x="8" y="{:.1f}" class="note">{}</text>)", height + 6, note);
     height += 18;
@@ -664,7 +722,10 @@ inline std::string render_figure(const line_chart& c) {
   const auto x_text = [&](std::size_t i) { return escape(labelled ? c.x_tick_labels[i] : value_text(c.x[i])); };
   const auto cell = [&](std::size_t s, std::size_t i) {
     const auto& v = c.series[s].values;
-    return "<td>" + (i < v.size() && plottable(v[i]) ? value_text(v[i]) : std::string("–")) + "</td>";
+    if (i >= v.size() || !plottable(v[i])) return std::string("<td>–</td>");
+    const auto why = doubt_of(c, s, i);
+    if (why.empty()) return "<td>" + value_text(v[i]) + "</td>";
+    return fmt::format(R"(<td class="doubtful" title="doubtful: {}">⚠ {}</td>)", escape(why), value_text(v[i]));
   };
   // A column per x, or per series when there are fewer series: the table stays narrow.
   const bool by_series = c.series.size() > c.x.size();

@@ -46,6 +46,10 @@ inline void add_verdicts(document& page, const std::vector<verdict>& verdicts) {
   if (!quiet.empty()) page.table("Checked, not fired", {"rule", "test", "why not"}, quiet);
 }
 
+/// Why every figure of a run without O_DIRECT (a buffered sweep) is doubtful: no rule measured the
+/// page cache's share of it, so a page says the cache may have served it.
+inline constexpr std::string_view buffered_doubt = "buffered: the page cache may have served it";
+
 /// Why a fired verdict doubts the figures of test `subject`, in a few words; empty when none does.
 inline std::string doubt_of(const std::vector<verdict>& verdicts, const std::string& subject) {
   std::string out;

@@ -344,11 +344,41 @@ inline std::optional<double> mb_per_second_of(const raidbench::comparison_row& r
   return *m * static_cast<double>(*bytes) / 1e6;
 }
 
+// What makes a side's figures doubtful on the page: the verdicts on it, and a doubt on every figure
+// of a side whose runs were all buffered sweeps.
+struct figure_doubts {
+  const std::vector<raidbench::side_verdicts>& verdicts;
+  std::vector<std::string> sides;  ///< per side: a doubt on all its figures, or empty
+
+  // Why side s's figure of row r is doubtful, or empty: the side's doubt, what a verdict on the side
+  // doubts (a write cache absorbed its flushes), and a change the noise explains, which is no
+  // evidence of a difference.
+  std::string of(const raidbench::comparison_row& r, std::size_t s) const {
+    std::string why = s < sides.size() ? sides[s] : "";
+    const auto add = [&](const std::string& more) {
+      if (!more.empty()) why += (why.empty() ? "" : "; ") + more;
+    };
+    if (s < verdicts.size()) add(raidbench::html::doubt_of(verdicts[s].verdicts, r.test));
+    if (s > 0 && r.changes[s].noise == raidbench::noise_call::within) add("the change is within the noise");
+    return why;
+  }
+};
+
+// A side whose every run is a sweep run without O_DIRECT: the page cache may have served each figure.
+inline std::string side_doubt(const raidbench::comparison_side& side) {
+  const bool buffered = !side.runs.empty() && std::all_of(side.runs.begin(), side.runs.end(), [](const raidbench::run_record& r) {
+    const auto it = r.facts.find("direct");
+    return r.tool.starts_with("raidbench sweep") && it != r.facts.end() && it->second == "no";
+  });
+  return buffered ? std::string(raidbench::html::buffered_doubt) : "";
+}
+
 // An ATTO sweep against another as ATTO draws one: MB/s by block size, a curve per side and
-// direction (A write, B write, A read, B read), the block sizes evenly spaced in the order they ran.
-inline void add_sweep_curves(raidbench::html::document& page, const raidbench::comparison& c) {
+// direction (A write, B write, A read, B read), the block sizes evenly spaced in the order they ran,
+// a point a verdict or the noise doubts drawn as doubtful.
+inline void add_sweep_curves(raidbench::html::document& page, const raidbench::comparison& c, const figure_doubts& doubted) {
   namespace html = raidbench::html;
-  html::line_chart curves{"Throughput by block size, side against side", "block size", "MB/s", false, false, {}, {}, {}};
+  html::line_chart curves{"Throughput by block size, side against side", "block size", "MB/s", false, false, {}, {}, {}, {}};
   std::vector<std::string> sizes;
   for (const auto& r : c.rows)
     if (r.rate && std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) == sizes.end())
@@ -359,27 +389,80 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
   for (const std::string direction : {"write", "read"})
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       html::series line{c.labels[s] + " " + direction, std::vector<double>(sizes.size(), std::nan(""))};
+      std::vector<std::string> doubts(sizes.size());
       for (const auto& r : c.rows)
         if (r.rate && r.test.starts_with(direction + " "))
-          if (const auto v = mb_per_second_of(r, s))
-            line.values[static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin())] = *v;
+          if (const auto v = mb_per_second_of(r, s)) {
+            const auto i = static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin());
+            line.values[i] = *v;
+            doubts[i] = doubted.of(r, s);
+          }
       curves.series.push_back(std::move(line));
+      curves.doubts.insert(curves.doubts.end(), doubts.begin(), doubts.end());
     }
   if ((curves.log_y = html::spans_two_decades(curves.series))) curves.y_label = "MB/s (log scale)";
   page.add(curves);
 }
 
+// The key figures of a comparison: each side's median of the rows that rate a test, the rows with a
+// called change first (the largest first), then in the table's order; a doubtful figure marked with
+// its reason (a whole side's, by the side's badge); an ATTO sweep's in MB/s, as its curves. The summary shows the first few
+// (html::document::summary_figures).
+inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbench::comparison& c, const figure_doubts& doubted) {
+  namespace report = raidbench::detail::comparison_report;
+  std::vector<const raidbench::comparison_row*> rows;
+  for (const auto& r : c.rows)
+    if (r.rate && std::any_of(r.sides.begin(), r.sides.end(), [](const auto& f) { return f.median.has_value(); })) rows.push_back(&r);
+  const auto called = [](const raidbench::comparison_row* r) {
+    double most = -1;
+    for (const auto& change : r->changes)
+      if (change.noise == raidbench::noise_call::beyond) most = std::max(most, std::fabs(change.percent.value_or(0)));
+    return most;
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const auto* a, const auto* b) { return called(a) > called(b); });
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto* r : rows) {
+    std::string line;
+    for (std::size_t s = 0; s < c.labels.size(); ++s) {
+      const auto& m = r->sides[s].median;
+      const auto mb = c.tool == "raidbench sweep atto" ? mb_per_second_of(*r, s) : std::nullopt;
+      const std::string why = doubted.of(*r, s);
+      line += fmt::format("{}{} {}{}", s ? "; " : "", c.labels[s],
+                          m ? (why.empty() ? "" : "⚠ ") + (mb ? report::digits(*mb) + " MB/s" : report::show(*m, r->unit)) : std::string("n/a"),
+                          // A doubt on the whole side is said once, by its badge.
+                          m && !why.empty() && !(s < doubted.sides.size() && why == doubted.sides[s]) ? " (doubtful: " + why + ")" : "");
+      const auto& change = r->changes[s];
+      if (s > 0 && change.percent)
+        line += change.noise == raidbench::noise_call::beyond   ? ", " + report::direction_words(*r, change)
+                : change.noise == raidbench::noise_call::within ? fmt::format(", {:+.1f} %: unchanged", *change.percent)
+                                                                : fmt::format(", {:+.1f} %: cannot tell", *change.percent);
+    }
+    out.emplace_back(r->test, std::move(line));
+  }
+  return out;
+}
+
 // The comparison as a page: the answer on top (the headline, the counts, the verdicts as badges),
 // then per metric that rates a test or times it the sides' bars with their ranges and the change of
 // the last side (an ATTO sweep: curves), what differs, the verdicts with their evidence, and the table.
-inline std::string compare_html(const raidbench::comparison& c, const std::vector<raidbench::side_verdicts>& verdicts) {
+// A side's label is the user's and can be any length: the page names the sides by their first 60
+// characters, and lists each in full with its files at the end.
+inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::side_verdicts> verdicts, std::vector<std::string> side_doubts) {
   namespace html = raidbench::html;
   namespace report = raidbench::detail::comparison_report;
+  const auto labels = c.labels;
+  const auto cut = [](std::string& label) {
+    if (const auto shown = html::detail::chart::prefix(label, 60); shown.size() < label.size()) label = std::string(shown) + "…";
+  };
+  for (auto& l : c.labels) cut(l);
+  for (auto& v : verdicts) cut(v.label);
+  const figure_doubts doubted{verdicts, std::move(side_doubts)};
   html::document page(fmt::format("rb-compare: {}", c.tool));
   std::string sides;
   for (std::size_t i = 1; i < c.labels.size(); ++i) sides += fmt::format("{}{}", i > 1 ? ", " : "", c.labels[i]);
-  std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). Bars are each side's median; whiskers its runs' range.",
-                                                c.tool, sides, c.labels.front())};
+  const bool atto = c.tool == "raidbench sweep atto";
+  std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). {}", c.tool, sides, c.labels.front(),
+                                                atto ? "Curves and bars are each side's median." : "Bars are each side's median; whiskers its runs' range.")};
   for (const auto& line : report::headline(c, verdicts)) headline.push_back(line);
   std::vector<html::document::badge> badges;
   const auto shared = report::shared_verdicts(verdicts);
@@ -390,16 +473,17 @@ inline std::string compare_html(const raidbench::comparison& c, const std::vecto
                           fmt::format("{}: {}{} on {}", raidbench::to_string(level), shared[i].v.rule,
                                       shared[i].v.subject.empty() ? "" : " (" + shared[i].v.subject + ")", report::joined(shared[i].sides)),
                           html::verdict_anchor(i)});
+  for (std::size_t i = 0; i < c.labels.size(); ++i)
+    if (i < doubted.sides.size() && !doubted.sides[i].empty()) badges.push_back({"warning", fmt::format("{}: {}", c.labels[i], doubted.sides[i]), "table"});
   for (std::size_t i = 1; i < c.labels.size(); ++i) {
     const auto& s = c.summaries[i];
     if (s.slower) badges.push_back({"warning", fmt::format("{}: {} slower", c.labels[i], s.slower), "table"});
     if (s.faster) badges.push_back({"ok", fmt::format("{}: {} faster", c.labels[i], s.faster), "table"});
     if (s.undecided) badges.push_back({"info", fmt::format("{}: {} cannot tell", c.labels[i], s.undecided), "table"});
   }
-  page.summary(headline, {}, badges);
+  page.summary(headline, key_figures(c, doubted), badges);
 
-  const bool atto = c.tool == "raidbench sweep atto";
-  if (atto) add_sweep_curves(page, c);
+  if (atto) add_sweep_curves(page, c, doubted);
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
     if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !(atto && r.rate) &&
@@ -430,11 +514,7 @@ inline std::string compare_html(const raidbench::comparison& c, const std::vecto
     for (std::size_t s = 0; s < c.labels.size(); ++s)
       for (const auto* r : rows) {
         chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
-        // What a verdict on the side doubts (a write cache absorbed its flushes), and a change the
-        // noise explains: such a bar is no evidence of a difference.
-        std::string why = s < verdicts.size() ? html::doubt_of(verdicts[s].verdicts, r->test) : "";
-        if (s > 0 && r->changes[s].noise == raidbench::noise_call::within) why += (why.empty() ? "" : "; ") + std::string("the change is within the noise");
-        chart.doubts.push_back(why);
+        chart.doubts.push_back(doubted.of(*r, s));
       }
     page.add(chart);
   }
@@ -463,9 +543,21 @@ inline std::string compare_html(const raidbench::comparison& c, const std::vecto
   auto cells = report::cells(c);
   const auto head = cells.front();
   cells.erase(cells.begin());
-  page.table("", head, cells);
+  // A doubtful figure marked in its cell, its row greyed with the sides' reasons.
+  std::vector<std::string> row_doubts(cells.size());
+  for (std::size_t r = 0; r < c.rows.size(); ++r)
+    for (std::size_t s = 0; s < c.labels.size(); ++s)
+      if (const auto why = doubted.of(c.rows[r], s); !why.empty() && c.rows[r].sides[s].median) {
+        cells[r][s == 0 ? 2 : 1 + 2 * s].insert(0, "⚠ ");
+        row_doubts[r] += fmt::format("{}{}: {}", row_doubts[r].empty() ? "" : "; ", c.labels[s], why);
+      }
+  page.table("", head, cells, row_doubts);
   page.paragraph(report::method_line(c));
   for (const auto& n : c.notes) page.paragraph("Note: " + n);
+  page.heading("Sides");
+  std::vector<std::pair<std::string, std::string>> sides_files;
+  for (std::size_t i = 0; i < labels.size(); ++i) sides_files.emplace_back(labels[i], report::sources_of(c.sources[i], ""));
+  page.definition_list(std::move(sides_files));
   return page.str();
 }
 
@@ -494,18 +586,85 @@ inline int print_calibration(const std::vector<raidbench::comparison_side>& side
 
 // The fleet as a page: the flagged hosts first, then per test the hosts' figures as bars (all of a
 // small fleet; the flagged ones of a large one) with their deviation from their peers.
-inline std::string fleet_html(const raidbench::fleet_comparison& f) {
+inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::vector<raidbench::fleet_host>& hosts) {
   namespace html = raidbench::html;
+  using raidbench::detail::comparison_report::show;
+  // Why a host's figure of a test is doubtful: what the verdicts of its own run say of it.
+  const auto doubt = [&](const std::string& host, const std::string& test) {
+    const auto h = std::find_if(hosts.begin(), hosts.end(), [&](const auto& x) { return x.name == host; });
+    return h == hosts.end() ? std::string() : html::doubt_of(h->run.verdicts, test);
+  };
   constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
   html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
   std::vector<html::document::badge> badges;
-  for (std::size_t i = 0; i < f.flags.size(); ++i)
+  // A badge per flag, or one for many: the summary stays one screen.
+  for (std::size_t i = 0; i < f.flags.size() && f.flags.size() <= 5; ++i)
     badges.push_back({"warning", fmt::format("{}: {}", f.flags[i].host, f.flags[i].kind), fmt::format("flag-{}", i + 1)});
-  if (badges.empty()) badges.push_back({"ok", "no host flagged", "flags"});
-  page.summary({fmt::format("{} hosts of {} results, each against the hosts of the same hardware", f.hardware_of.size(), f.tool)}, {}, badges);
+  if (f.flags.size() > 5) badges.push_back({"warning", fmt::format("{} flags", f.flags.size()), "flags"});
+  // The hosts' own verdicts, critical and warning: each rule once, with the hosts and tests it fired on.
+  struct fired {
+    raidbench::severity level;
+    std::string rule;
+    std::vector<std::string> hosts, where;
+  };
+  std::vector<fired> verdicts;
+  for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning})
+    for (const auto& h : hosts)
+      for (const auto& v : h.run.verdicts) {
+        if (!v.fired || v.level != level) continue;
+        auto it = std::find_if(verdicts.begin(), verdicts.end(), [&](const fired& x) { return x.level == level && x.rule == v.rule; });
+        if (it == verdicts.end()) it = verdicts.insert(verdicts.end(), fired{level, v.rule, {}, {}});
+        if (it->hosts.empty() || it->hosts.back() != h.name) it->hosts.push_back(h.name);
+        it->where.push_back(fmt::format("{}{}: {}", h.name, v.subject.empty() ? "" : " (" + v.subject + ")", v.message));
+      }
+  constexpr std::size_t listed = 20;  // evidence lines per verdict; the others counted
+  for (std::size_t i = 0; i < verdicts.size(); ++i)
+    badges.push_back({std::string(raidbench::to_string(verdicts[i].level)),
+                      fmt::format("{}: {} on {} host(s)", raidbench::to_string(verdicts[i].level), verdicts[i].rule, verdicts[i].hosts.size()),
+                      fmt::format("host-verdict-{}", i + 1)});
+  if (f.flags.empty()) badges.push_back({"ok", "no host flagged", "flags"});
+  // Per test, the hosts whose figure is doubtful, by reason: "the page cache served it on db01, db02".
+  const auto doubtful_hosts = [&](const raidbench::fleet_test& t) {
+    struct reason {
+      std::string why, hosts;
+      std::size_t count = 0;
+    };
+    std::vector<reason> reasons;
+    constexpr std::size_t named = 5;  // hosts named per reason; the others counted
+    for (const auto& r : f.rows)
+      if (const auto why = r.test == t.test ? doubt(r.host, t.test) : ""; !why.empty()) {
+        auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& x) { return x.why == why; });
+        if (it == reasons.end()) it = reasons.insert(reasons.end(), reason{why, "", 0});
+        if (it->count++ < named) it->hosts += (it->count > 1 ? ", " : "") + r.host;
+      }
+    std::string doubtful;
+    for (const auto& x : reasons)
+      doubtful += fmt::format("{}{} on {}{}", doubtful.empty() ? "" : "; ", x.why, x.hosts, x.count > named ? fmt::format(" and {} more", x.count - named) : "");
+    return doubtful;
+  };
+  // The key figures: per test the fleet's median and quartiles, and the hosts whose figure is doubtful.
+  std::vector<std::pair<std::string, std::string>> figures;
+  for (const auto& t : f.tests) {
+    const std::string doubtful = doubtful_hosts(t);
+    figures.emplace_back(t.test, fmt::format("{}median {}, quartiles {} – {}, {} hosts{}", doubtful.empty() ? "" : "⚠ ", show(t.spread.median, t.unit),
+                                             show(t.spread.q1, t.unit), show(t.spread.q3, t.unit), t.hosts,
+                                             doubtful.empty() ? "" : " (doubtful: " + doubtful + ")"));
+  }
+  page.summary({fmt::format("{} hosts of {} results, each against the hosts of the same hardware", f.hardware_of.size(), f.tool)}, figures, badges);
   page.heading(f.flags.empty() ? "No host flagged" : fmt::format("Flagged: {}", f.flags.size()), "flags");
   for (std::size_t i = 0; i < f.flags.size(); ++i)
     page.finding(fmt::format("flag-{}", i + 1), "warning", fmt::format("{} ({}): {}", f.flags[i].host, f.flags[i].kind, f.flags[i].reason), {});
+  if (!verdicts.empty()) page.heading("The hosts' verdicts");
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    auto& v = verdicts[i];
+    if (v.where.size() > listed) {
+      const std::size_t more = v.where.size() - listed;
+      v.where.resize(listed);
+      v.where.push_back(fmt::format("… and {} more", more));
+    }
+    page.finding(fmt::format("host-verdict-{}", i + 1), std::string(raidbench::to_string(v.level)),
+                 fmt::format("{} on {} host(s)", v.rule, v.hosts.size()), v.where);
+  }
   for (const auto& t : f.tests) {
     const bool every_host = f.hardware_of.size() <= all_hosts_up_to;
     html::bar_chart chart{fmt::format("{}: {} ({} hosts, median {}, quartiles {} – {}){}", t.test, t.metric, t.hosts,
@@ -521,20 +680,26 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f) {
       chart.series[0].values.push_back(r.value / scale);
       chart.series[1].values.push_back(r.peers_median ? *r.peers_median / scale : std::nan(""));
       chart.annotations.push_back(r.deviation ? fmt::format("{:+.1f} %{}", *r.deviation * 100, r.flagged ? " FLAGGED " + r.word : "") : "");
+      chart.doubts.push_back(doubt(r.host, t.test));
     }
+    chart.doubts.resize(2 * chart.categories.size());  // the peers' medians: not doubted themselves
     if (!chart.categories.empty()) page.add(chart);
   }
   page.heading("Tables");
   page.paragraph(raidbench::detail::fleet_report::rule_sentence());
-  using raidbench::detail::comparison_report::show;
-  std::vector<std::vector<std::string>> tests, hosts;
-  for (const auto& t : f.tests)
+  std::vector<std::vector<std::string>> tests, per_host;
+  std::vector<std::string> test_doubts, host_doubts;
+  for (const auto& t : f.tests) {
     tests.push_back({t.test, std::to_string(t.hosts), show(t.spread.median, t.unit), show(t.spread.q1, t.unit), show(t.spread.q3, t.unit)});
-  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests);
-  for (const auto& r : f.rows)
-    hosts.push_back({r.host, r.test, show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
-                     raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
-  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, hosts);
+    test_doubts.push_back(doubtful_hosts(t));
+  }
+  page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests, test_doubts);
+  for (const auto& r : f.rows) {
+    host_doubts.push_back(doubt(r.host, r.test));
+    per_host.push_back({r.host, r.test, (host_doubts.back().empty() ? "" : "⚠ ") + show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
+                        raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
+  }
+  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, per_host, host_doubts);
   for (const auto& n : f.notes) page.paragraph("Note: " + n);
   return page.str();
 }
@@ -581,11 +746,12 @@ inline int run_tool(int argc, char** argv) {
     std::vector<raidbench::tools::named_file> inputs;
     for (const auto& [host, file] : files) inputs.push_back({file.string(), file});
     check_outputs(o, inputs);
-    const auto fleet = raidbench::compare_fleet(read_fleet(*o.fleet, files));
+    const auto hosts = read_fleet(*o.fleet, files);
+    const auto fleet = raidbench::compare_fleet(hosts);
     const std::string text = o.format == "json"       ? report_json_text(raidbench::fleet_json(fleet)) + "\n"
                              : o.format == "markdown" ? raidbench::fleet_markdown(fleet)
                                                       : raidbench::fleet_text(fleet);
-    return finish(o, text, [&] { return fleet_html(fleet); }, [&] { return report_json_text(raidbench::fleet_json(fleet)); });
+    return finish(o, text, [&] { return fleet_html(fleet, hosts); }, [&] { return report_json_text(raidbench::fleet_json(fleet)); });
   }
 
   std::vector<std::vector<std::string>> side_files;
@@ -659,7 +825,9 @@ inline int run_tool(int argc, char** argv) {
                            : o.format == "csv"      ? raidbench::comparison_csv(*c)
                            : o.format == "markdown" ? raidbench::comparison_markdown(*c, verdicts)
                                                     : raidbench::comparison_text(*c, verdicts);
-  return finish(o, text, [&] { return compare_html(*c, verdicts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
+  std::vector<std::string> side_doubts;
+  for (const auto& side : sides) side_doubts.push_back(side_doubt(side));
+  return finish(o, text, [&] { return compare_html(*c, verdicts, side_doubts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
 }
 
 }  // namespace raidbench::detail::rb_compare
