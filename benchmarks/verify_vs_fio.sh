@@ -44,7 +44,7 @@ print(j["write"]["bw_bytes"] / 1e6, j["read"]["bw_bytes"] / 1e6)' "$1"; }
 rb_args=("$rb" --dir "$WORK" --rw randwrite --bs 4k --size 256M --keep --json --no-controller --no-progress)
 rb_writes=(--time 0 --ops 65536)
 fio_args=(fio --name=job --filename="$file" --size=256M --rw=randwrite --bs=4k --ioengine=psync --thread
-          --invalidate=0 --randrepeat=1 --output-format=json)
+          --invalidate=0 --randrepeat=1 --output-format=json --verify_state_save=0)  # no state file in the caller's directory
 "$rb" --dir "$WORK" --rw write --bs 1M --size 256M --fdatasync 0 --time 0 --ops 256 --keep --json --no-controller --no-progress > /dev/null
 
 for mode in buffered direct; do
