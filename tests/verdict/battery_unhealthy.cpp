@@ -7,8 +7,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(battery_unhealthy_test)
 
@@ -110,3 +109,5 @@ BOOST_AUTO_TEST_CASE(beside_a_run_an_untied_inventory_warns_at_most) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

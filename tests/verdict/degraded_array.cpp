@@ -8,8 +8,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(degraded_array_test)
 
@@ -118,3 +117,5 @@ BOOST_AUTO_TEST_CASE(without_context_or_inventory_nothing_is_judged_and_it_says_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -8,8 +8,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(drive_cache_enabled_test)
 
@@ -68,3 +67,5 @@ BOOST_AUTO_TEST_CASE(a_real_ldinfo_with_the_disk_cache_enabled_on_a_write_back_v
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(drive_predictive_failure_test)
 
@@ -37,3 +36,5 @@ BOOST_AUTO_TEST_CASE(a_predictive_failure_count_or_a_smart_alert_warns) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -51,8 +51,7 @@ struct raidbench::rule_traits<rule_list_test::throws_something_else> {
   static void judge(const facts&, std::vector<verdict>&) { throw 42; }
 };
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(rule_list_test)
 
@@ -131,3 +130,5 @@ BOOST_AUTO_TEST_CASE(a_rule_that_throws_yields_one_verdict_saying_so_and_the_oth
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

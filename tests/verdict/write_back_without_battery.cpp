@@ -7,8 +7,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(write_back_without_battery_test)
 
@@ -146,3 +145,5 @@ BOOST_AUTO_TEST_CASE(only_the_virtual_drive_that_holds_the_device_is_judged) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test
