@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -76,10 +75,6 @@ std::vector<drive_row> hba_drives(bool masked) {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(arcconf_test)
-
-BOOST_AUTO_TEST_CASE(detects_arcconf_captures_only) {
-  test::check_detection<arcconf>({"controllers/arcconf/"});
-}
 
 BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
   const auto inv = parse_file("getconfig-1-al-servraid-8k-raid5-impacted.txt");

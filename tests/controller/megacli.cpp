@@ -7,7 +7,6 @@
 #include <string>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -39,11 +38,6 @@ void check_drives(const controller& c, std::size_t count, unsigned enclosure, dr
 }
 
 }  // namespace
-
-
-BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
-  test::check_detection<megacli>({"controllers/megacli/", "seed-outputs/megacli-"});
-}
 
 BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
   const auto inv = parse_file("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt");

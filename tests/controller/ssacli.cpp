@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -60,11 +59,6 @@ const physical_drive& sole_drive(const inventory& inv) {
 std::string drive(std::string_view port, unsigned bay) { return std::string(port) + ":1:" + std::to_string(bay); }
 
 }  // namespace
-
-
-BOOST_AUTO_TEST_CASE(detects_hp_captures_only) {
-  test::check_detection<ssacli>({"controllers/ssacli/", "controllers/hpacucli/", "seed-outputs/ssacli-"});
-}
 
 BOOST_AUTO_TEST_CASE(config_detail_p212_and_p410i) {
   const auto inv = parse_file("controllers/ssacli/ctrl-all-show-config-detail-p212-p410i.txt");

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 using raidbench::test::read_fixture;
@@ -20,11 +19,6 @@ inventory parse_text(std::string_view text) { return test::parse_text<storcli>(t
 using test::printed;
 
 }  // namespace
-
-
-BOOST_AUTO_TEST_CASE(detects_exactly_the_storcli_and_perccli_captures) {
-  test::check_detection<storcli>({"controllers/storcli/", "controllers/perccli/"});
-}
 
 BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
   const auto inv = parse_file("controllers/storcli/c0-show-all-avago-9361-8i-ssd-raid.txt");
