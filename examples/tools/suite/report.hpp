@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/context/context_json.hpp"
-#include "raidbench/core/fields_json.hpp"
 #include "raidbench/report/build_json.hpp"
 #include "raidbench/report/context.hpp"
 #include "raidbench/report/verdicts.hpp"
@@ -95,14 +94,6 @@ struct suite_report {
 
 inline constexpr int suite_report_schema_version = 2;
 
-}  // namespace rb_suite
-
-// The report's fields, written under their members' names.
-BOOST_HANA_ADAPT_STRUCT(rb_suite::suite_report, mode, sizes, build, repeat, scratch_dir, interrupted, elapsed_seconds,
-                        context, controller, device_under_test, tests, rounds, verdicts);
-
-namespace rb_suite {
-
 /// The repetition whose operations per second is the median (the lower middle one of an even count).
 inline std::size_t median_repetition(const std::vector<raidbench::result>& runs, bool commits) {
   std::vector<std::pair<double, std::size_t>> order;
@@ -157,9 +148,21 @@ inline void from_json(const nlohmann::json& j, test_outcome& t) {
 }
 
 inline void to_json(nlohmann::json& j, const suite_report& r) {
-  raidbench::detail::write_fields(j, r);
-  j["schema"] = "raidbench.suite_report";
-  j["schema_version"] = suite_report_schema_version;
+  j = {{"schema", "raidbench.suite_report"},
+       {"schema_version", suite_report_schema_version},
+       {"mode", r.mode},
+       {"sizes", r.sizes},
+       {"build", r.build},
+       {"repeat", r.repeat},
+       {"scratch_dir", r.scratch_dir},
+       {"interrupted", r.interrupted},
+       {"elapsed_seconds", r.elapsed_seconds},
+       {"context", r.context},
+       {"controller", r.controller},
+       {"device_under_test", r.device_under_test},
+       {"tests", r.tests},
+       {"rounds", r.rounds},
+       {"verdicts", r.verdicts}};
 }
 inline void from_json(const nlohmann::json& j, suite_report& r) {
   if (j.at("schema") != "raidbench.suite_report") throw nlohmann::json::other_error::create(501, "not a raidbench suite report", &j);

@@ -6,11 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "raidbench/compare/comparable.hpp"
-#include "raidbench/core/fields_json.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
-
-// A run's fields, written under their members' names (its tests and figures are written by hand below).
-BOOST_HANA_ADAPT_STRUCT(raidbench::run_record, tool, format, source, version, interrupted, facts, tests, notes, verdicts);
 
 namespace raidbench {
 
@@ -44,9 +40,17 @@ inline void from_json(const nlohmann::json& j, comparable_test& t) {
 }
 
 inline void to_json(nlohmann::json& j, const run_record& r) {
-  detail::write_fields(j, r);
-  j["schema"] = "raidbench.imported_run";
-  j["schema_version"] = imported_run_schema_version;
+  j = {{"schema", "raidbench.imported_run"},
+       {"schema_version", imported_run_schema_version},
+       {"tool", r.tool},
+       {"format", r.format},
+       {"source", r.source},
+       {"version", r.version ? nlohmann::json(*r.version) : nlohmann::json()},
+       {"interrupted", r.interrupted},
+       {"facts", r.facts},
+       {"tests", r.tests},
+       {"notes", r.notes},
+       {"verdicts", r.verdicts}};
 }
 
 inline void from_json(const nlohmann::json& j, run_record& r) {
