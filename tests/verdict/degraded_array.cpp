@@ -75,8 +75,7 @@ BOOST_AUTO_TEST_CASE(one_verdict_per_sick_array_and_none_on_an_array_without_a_s
   offline.id = 3;
   offline.state = vd_state::offline;
   c.virtual_drives.insert(c.virtual_drives.end(), {well, container, offline});
-  const auto vs = judged_by<rule_of_test>(alone(inv));
-  BOOST_TEST_REQUIRE(vs.size() == 2u);
+  const auto vs = exactly(2, judged_by<rule_of_test>(alone(inv)));
   BOOST_TEST(vs[0].subject == "controller 0 / VD 0");
   BOOST_TEST(vs[0].evidence.size() == 1u);
   BOOST_TEST(vs[1].subject == "controller 0 / VD 3");

@@ -155,6 +155,12 @@ inline verdict only(const std::vector<verdict>& vs) {
   return vs.front();
 }
 
+/// `vs`, which must hold exactly `n` verdicts: the test stops otherwise.
+inline std::vector<verdict> exactly(std::size_t n, std::vector<verdict> vs) {
+  BOOST_TEST_REQUIRE(vs.size() == n);
+  return vs;
+}
+
 /// Checks that `v` fired on `subject` at `level`, with exactly `evidence`.
 inline void check_fired(const verdict& v, std::string_view subject, severity level,
                         const std::vector<std::string>& evidence) {
