@@ -28,6 +28,13 @@ bench_build() {
   release_build "$BUILD" "$@"
 }
 
+# bench_tool DIR TOOL: bench_build DIR TOOL (in a command substitution: BUILD is not kept), then
+# prints the path of TOOL, one of the rb-* tools (rb-dd is examples/tools/dd/rb-dd).
+bench_tool() {
+  bench_build "$1" "$2"
+  echo "$BUILD/examples/tools/${2#rb-}/$2"
+}
+
 # bench_scratch NAME [PARENT]: sets WORK to a new directory PARENT/NAME.XXXXXX (PARENT: $TMPDIR, else
 # /tmp), removed with all it holds when the script exits.
 bench_scratch() {

@@ -6,9 +6,8 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 SIZE_MB=${2:-50}
-bench_build "${1:-}" rb-compare
+rb_compare=$(bench_tool "${1:-}" rb-compare)
 bench_scratch rb-compare-speed
-rb_compare=$BUILD/examples/tools/compare/rb-compare
 
 # Each copy: records in, records out and GNU dd 8.24+'s statistics line, 1 GiB at 100-300 MB/s.
 make_log() {  # make_log FILE MEGABYTES

@@ -9,8 +9,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 PAIRS=${2:-5}
 GNU=/bin/dd
-bench_build "${1:-}" rb-dd
-RB=$BUILD/examples/tools/dd/rb-dd
+RB=$(bench_tool "${1:-}" rb-dd)
 bench_scratch rb-dd-bench
 
 # One run: prints "<bytes/s> <cpu seconds>", the rate from dd's own bytes and seconds.

@@ -6,8 +6,7 @@
 # BUILD_DIR must hold (or gets, built in Release) examples/tools/fileio/rb-fileio.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-bench_build "${1:-}" rb-fileio
-RB=$BUILD/examples/tools/fileio/rb-fileio
+RB=$(bench_tool "${1:-}" rb-fileio)
 PAIRS=${2:-5}
 SECONDS_PER_RUN=${3:-3}
 ONLY=${4:-}  # run only the cases whose name matches (e.g. 'fsync' for the two flush-bound ones)

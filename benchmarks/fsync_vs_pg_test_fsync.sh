@@ -5,8 +5,7 @@
 # BUILD_DIR must hold (or gets, built in Release) examples/tools/fsync/rb-fsync.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-bench_build "${1:-}" rb-fsync
-rb=$BUILD/examples/tools/fsync/rb-fsync
+rb=$(bench_tool "${1:-}" rb-fsync)
 pairs=${2:-5}
 secs=${3:-1}
 dirs=${4:-/tmp /dev/shm}

@@ -19,8 +19,7 @@ secs=${3:-5}
 parent=${4:-/var/tmp}
 
 command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio > /dev/null; }
-bench_build "${1:-}" rb-run
-rb=$BUILD/examples/tools/run/rb-run
+rb=$(bench_tool "${1:-}" rb-run)
 
 bench_scratch rb-verify-bench "$parent"
 file=$WORK/rb-run.0

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -77,13 +76,8 @@ std::vector<drive_row> hba_drives(bool masked) {
 
 BOOST_AUTO_TEST_SUITE(arcconf_test)
 
-BOOST_AUTO_TEST_CASE(detects_arcconf_captures_only) {
-  test::check_detection<arcconf>({"controllers/arcconf/"});
-}
-
 BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
-  const auto inv = parse_file("getconfig-1-al-servraid-8k-raid5-impacted.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-al-servraid-8k-raid5-impacted.txt"));
   test::check_fields(c, {{"model", "IBM ServeRAID 8k"}, {"serial", "5AB94A0"}, {"slot", "0"}, {"number", nullptr},
                          {"vendor", nullptr}, {"firmware", "5.2-0 (15411)"}, {"bios", "5.2-0 (15411)"},
                          {"cache_bytes", 256 * MiB},
@@ -104,8 +98,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_raid5_impacted_battery_okay) {
 }
 
 BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
-  const auto inv = parse_file("getconfig-1-ar-array-raid1.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-ar-array-raid1.txt"));
   BOOST_TEST(!c.model);
   BOOST_TEST(c.physical_drives.empty());
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
@@ -117,8 +110,7 @@ BOOST_AUTO_TEST_CASE(array_section_raid1_and_raid10) {
 }
 
 BOOST_AUTO_TEST_CASE(hba_1100_pass_through_drives) {
-  const auto inv = parse_file("getconfig-1-hba1100-16i-pass-through.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-hba1100-16i-pass-through.txt"));
   test::check_fields(c, {{"model", "MSCC Adaptec HBA 1100-16i"}, {"serial", "8B247650842"}, {"slot", "8"},
                          {"firmware", "1.32[0]"}, {"bios", nullptr}, {"cache_bytes", nullptr}});
   BOOST_TEST((c.battery == battery{}));
@@ -132,15 +124,13 @@ BOOST_AUTO_TEST_CASE(hba_1100_pass_through_drives) {
 }
 
 BOOST_AUTO_TEST_CASE(pd_section_alone) {
-  const auto inv = parse_file("getconfig-1-pd-hba1100-16i.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-pd-hba1100-16i.txt"));
   BOOST_TEST(!c.model);
   check_drives(c, hba_drives(true));
 }
 
 BOOST_AUTO_TEST_CASE(ld_raid10_groups_and_segments) {
-  const auto inv = parse_file("getconfig-1-ld-1-raid10-segments.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-ld-1-raid10-segments.txt"));
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   const auto& v = c.virtual_drives[0];
   check_vd(v, 1, raid_level::raid10, 1360544, vd_state::optimal, 4);
@@ -158,8 +148,7 @@ BOOST_AUTO_TEST_CASE(ld_not_supported_on_hba_is_a_warning) {
 }
 
 BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
-  const auto inv = parse_file("getconfig-1-ld-raid1-sas-4k.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-ld-raid1-sas-4k.txt"));
   const auto& vds = c.virtual_drives;
   BOOST_TEST_REQUIRE(vds.size() == 2U);
   check_vd(vds[0], 0, raid_level::raid1, 11364320, vd_state::optimal, 2);
@@ -176,8 +165,7 @@ BOOST_AUTO_TEST_CASE(ld_smartraid_caching_disabled) {
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
-  const auto inv = parse_file("getconfig-1-servraid-8k-l-blank-line-separated.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-servraid-8k-l-blank-line-separated.txt"));
   test::check_fields(c, {{"model", "IBM ServeRAID 8k-l"}, {"serial", "1BC953C0"}, {"firmware", "5.2-0 (15421)"},
                          {"bios", "5.2-0 (15421)"}, {"cache_bytes", 32 * MiB},
                          {"battery", {{"present", false}, {"kind", nullptr}, {"state", nullptr}}}});
@@ -192,8 +180,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_l_blank_line_separated) {
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
-  const auto inv = parse_file("getconfig-1-servraid-8k-l-raid1-okay.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-servraid-8k-l-raid1-okay.txt"));
   test::check_fields(c, {{"model", "IBM ServeRAID 8k-l"}, {"serial", "401DD9D"}, {"firmware", "5.2-0 (11835)"},
                          {"cache_bytes", 32 * MiB}, {"battery", {{"present", false}}}});
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
@@ -207,8 +194,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_l_raid1_two_ready_drives) {
 }
 
 BOOST_AUTO_TEST_CASE(servraid_8k_raid6_collapsed_spacing) {
-  const auto inv = parse_file("getconfig-1-servraid-8k-raid6-collapsed-spacing.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-servraid-8k-raid6-collapsed-spacing.txt"));
   test::check_fields(c, {{"model", "IBM ServeRAID 8k"}, {"serial", "5AB49E0"}, {"firmware", "5.2-0 (17003)"},
                          {"bios", "5.2-0 (17003)"}, {"cache_bytes", 256 * MiB},
                          {"battery", {{"kind", "bbu"}, {"state", "optimal"}, {"charge_percent", 100.0}}}});
@@ -221,8 +207,7 @@ BOOST_AUTO_TEST_CASE(servraid_8k_raid6_collapsed_spacing) {
 }
 
 BOOST_AUTO_TEST_CASE(smartraid_3204_no_logical_devices) {
-  const auto inv = parse_file("getconfig-1-smartraid-3204-8i-no-ld.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("getconfig-1-smartraid-3204-8i-no-ld.txt"));
   test::check_fields(c, {{"model", "Adaptec SmartRAID 3204-8i"}, {"serial", "15234F3002555BA"}, {"slot", "10"},
                          {"firmware", "03.01.02.042"}, {"cache_bytes", 3644 * MiB},
                          {"default_policy", {{"no_write_cache_if_bad_battery", true}}}});
@@ -243,7 +228,7 @@ BOOST_AUTO_TEST_CASE(smartraid_3204_no_logical_devices) {
 }
 
 BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "# arcconf getconfig 1 al\r\n"
       "Controllers found: 1\r\n"
       "----------------------------------------------------------------------\r\n"
@@ -272,8 +257,7 @@ BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
       "      Device #1\r\n"
       "         Device is a Hard drive\r\n"
       "         State                              : Hot Spare\r\n"
-      "         PFA                                : Yes\r\n");
-  const auto& c = test::sole_controller(inv);
+      "         PFA                                : Yes\r\n"));
   test::check_fields(c, {{"model", "Adaptec ASR8805"},
                          {"battery", {{"kind", "bbu"}, {"present", true}, {"state", "failed"},
                                       {"charge_percent", 12.0}}}});
@@ -289,7 +273,7 @@ BOOST_AUTO_TEST_CASE(crlf_failed_battery_rebuild_and_failed_drive) {
 }
 
 BOOST_AUTO_TEST_CASE(supercap_backup_unit) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "Controllers found: 1\n"
       "Controller information\n"
       "   Controller Model                         : Adaptec ASR71605\n"
@@ -307,8 +291,7 @@ BOOST_AUTO_TEST_CASE(supercap_backup_unit) {
       "   --------------------------------------------------------\n"
       "   Controller Version Information\n"
       "   --------------------------------------------------------\n"
-      "   Firmware                                 : 7.5-0 (32033)\n");
-  const auto& c = test::sole_controller(inv);
+      "   Firmware                                 : 7.5-0 (32033)\n"));
   test::check_fields(c, {{"battery", {{"kind", "supercap"}, {"model", "AFM-700/700LP"}, {"present", true},
                                       {"state", "optimal"}, {"temperature_celsius", 34.0}, {"charge_percent", 100.0}}},
                          {"firmware", "7.5-0 (32033)"}});
@@ -372,14 +355,13 @@ BOOST_AUTO_TEST_CASE(unknown_status_after_the_array_part_is_reported) {
 
 // The controller's own tallies, and a failed battery read as failed (issue 37).
 BOOST_AUTO_TEST_CASE(controller_counts_and_a_failed_battery) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "Controllers found: 1\n----\nController information\n----\n"
       "   Controller Status                        : Optimal\n   Controller Model                         : Adaptec 3405\n"
       "   Defunct disk drive count                 : 1\n   Logical devices/Failed/Degraded          : 2/0/1\n"
       "   --------------------------------------------------------\n   Controller Battery Information\n"
       "   --------------------------------------------------------\n   Status                                   : Failed\n"
-      "----\nLogical device information\n----\n   No logical devices configured\n");
-  const auto& c = test::sole_controller(inv);
+      "----\nLogical device information\n----\n   No logical devices configured\n"));
   test::check_fields(c, {{"counts", {{"virtual_drives", 2U}, {"offline_virtual_drives", 0U}, {"degraded_virtual_drives", 1U},
                                      {"failed_disks", 1U}}},
                          {"battery", {{"state", "failed"}, {"present", true}, {"kind", "bbu"}}},

@@ -48,7 +48,9 @@ inline const std::vector<controller>& controllers_of(const inventory& inv, std::
 const std::vector<controller>& controllers_of(inventory&&, std::size_t) = delete;  // it would outlive the inventory
 
 inline const controller& sole_controller(const inventory& inv) { return controllers_of(inv, 1)[0]; }
-const controller& sole_controller(inventory&&) = delete;
+// Of an inventory read only for its controller: a copy, which `const auto& c = sole_controller(
+// parse_text(...))` keeps alive as long as `c`.
+inline controller sole_controller(inventory&& inv) { return sole_controller(inv); }
 
 // Text of another kind: Tool neither claims `foreign` nor reads `unreadable` or an empty text.
 template <class Tool>

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -64,11 +63,6 @@ constexpr auto none = std::nullopt;
 constexpr std::uint64_t chunk_512k = 512 * 1024;
 
 }  // namespace
-
-
-BOOST_AUTO_TEST_CASE(detects_mdadm_captures_only) {
-  test::check_detection<mdadm>({"controllers/mdadm/"});
-}
 
 BOOST_AUTO_TEST_CASE(clean_arrays) {
   check(parse_file("detail-md0-raid1-clean-bitmap-v1.1.txt"), "md0", 0, raid_level::raid1, 5860520828ULL,

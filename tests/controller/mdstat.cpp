@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -90,11 +89,6 @@ const test::vd_status reshaping(vd_state::degraded, vd_operation::reshape);
 constexpr auto none = std::nullopt;
 
 }  // namespace
-
-
-BOOST_AUTO_TEST_CASE(detects_mdstat_captures_only) {
-  test::check_detection<mdstat>({"controllers/mdstat/"});
-}
 
 BOOST_AUTO_TEST_CASE(healthy_arrays) {
   check(parse_file("linear-999k-rounding.txt"), {{"md0", 0, raid_level::linear, 199800, ok, none, none, 2U}},

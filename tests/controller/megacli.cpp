@@ -7,7 +7,6 @@
 #include <string>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 
@@ -40,14 +39,8 @@ void check_drives(const controller& c, std::size_t count, unsigned enclosure, dr
 
 }  // namespace
 
-
-BOOST_AUTO_TEST_CASE(detects_exactly_the_megacli_captures) {
-  test::check_detection<megacli>({"controllers/megacli/", "seed-outputs/megacli-"});
-}
-
 BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
-  const auto inv = parse_file("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("seed-outputs/megacli-adpallinfo-intel-rs25ab080.txt"));
   test::check_fields(c, {{"number", 0U}, {"model", "Intel (R) RAID Controller RS25AB080"}, {"serial", "SV24628377"},
                          {"firmware_package", "23.12.0-0013"}, {"firmware", "3.240.25-2382"},
                          {"bios", "5.42.00_4.12.05.00_0x05270000"}, {"cache_bytes", 1024ULL << 20}, {"vendor", nullptr},
@@ -59,8 +52,7 @@ BOOST_AUTO_TEST_CASE(seed_adpallinfo_intel_rs25ab080_full) {
 }
 
 BOOST_AUTO_TEST_CASE(seed_pdlist_intel_rs25ab080_collapsed_inquiry_gives_no_model) {
-  const auto inv = parse_file("seed-outputs/megacli-pdlist-intel-rs25ab080.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("seed-outputs/megacli-pdlist-intel-rs25ab080.txt"));
   check_drives(c, 2, 252, drive_interface::sata, media_type::hdd, false);
   BOOST_TEST(c.physical_drives[0].device_id == 9U);
   BOOST_TEST(c.physical_drives[1].device_id == 8U);
@@ -124,8 +116,7 @@ BOOST_AUTO_TEST_CASE(target_ids_and_the_pci_address_tie_virtual_drives_to_the_os
 }
 
 BOOST_AUTO_TEST_CASE(adpallinfo_h710_excerpt_with_command_line_and_blank_space_lines) {
-  const auto inv = parse_file("controllers/megacli/adpallinfo-perc-h710-mini-head-excerpt.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/adpallinfo-perc-h710-mini-head-excerpt.txt"));
   test::check_fields(c, {{"number", 0U}, {"model", "PERC H710 Mini"}, {"serial", "29F026R"},
                          {"firmware_package", "21.1.0-0007"}, {"firmware", nullptr}, {"cache_bytes", nullptr},
                          {"battery", {{"present", nullptr}}}});
@@ -217,8 +208,7 @@ BOOST_AUTO_TEST_CASE(ldinfo_cachecade_vd_without_name_and_trailing_newline) {
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h310_two_sata_ssd) {
-  const auto inv = parse_file("controllers/megacli/pdlist-perc-h310-mini-2-sata-ssd-online.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/pdlist-perc-h310-mini-2-sata-ssd-online.txt"));
   check_drives(c, 2, 32, drive_interface::sata, media_type::ssd);
   const auto& d = c.physical_drives[0];
   test::check_fields(d, {{"device_id", 0U}, {"state", "online"}, {"model", "INTEL SSDSC2CW240A3"},
@@ -228,8 +218,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h310_two_sata_ssd) {
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h710p_ten_sas) {
-  const auto inv = parse_file("controllers/megacli/pdlist-perc-h710p-10-sas-online.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/pdlist-perc-h710p-10-sas-online.txt"));
   check_drives(c, 10, 32, drive_interface::sas, media_type::hdd);
   for (unsigned i = 0; i < 10; ++i) {
     const auto& d = c.physical_drives[i];
@@ -243,8 +232,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h710p_ten_sas) {
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h710p_two_sas) {
-  const auto inv = parse_file("controllers/megacli/pdlist-perc-h710p-2-sas-online.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/pdlist-perc-h710p-2-sas-online.txt"));
   check_drives(c, 2, 32, drive_interface::sas, media_type::hdd);
   BOOST_TEST(c.physical_drives[0].model == "TOSHIBA AL13SEB600");
   BOOST_TEST(c.physical_drives[0].serial == "Z390A051FRD3");
@@ -255,8 +243,7 @@ BOOST_AUTO_TEST_CASE(pdlist_h710p_two_sas) {
 }
 
 BOOST_AUTO_TEST_CASE(pdlist_h730p_four_sas) {
-  const auto inv = parse_file("controllers/megacli/pdlist-perc-h730p-4-sas-online.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/pdlist-perc-h730p-4-sas-online.txt"));
   check_drives(c, 4, 32, drive_interface::sas, media_type::hdd);
   const auto& d = c.physical_drives[0];
   BOOST_TEST(d.model == "SEAGATE ST300MP0005");
@@ -304,8 +291,7 @@ BOOST_AUTO_TEST_CASE(pdlist_fourteen_online_with_sata_firmware_suffix) {
 }
 
 BOOST_AUTO_TEST_CASE(showsummary_h310_without_bbu) {
-  const auto inv = parse_file("controllers/megacli/showsummary-perc-h310-mini-raid1-ssd.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/showsummary-perc-h310-mini-raid1-ssd.txt"));
   test::check_fields(c, {{"model", "PERC H310 Mini"}, {"firmware_package", "20.12.0-0004"},
                          {"battery", {{"kind", nullptr}, {"state", nullptr}}}});
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 2U);
@@ -325,8 +311,7 @@ BOOST_AUTO_TEST_CASE(showsummary_h310_without_bbu) {
 }
 
 BOOST_AUTO_TEST_CASE(showsummary_h710p_bbu_and_backplane_pseudo_drive) {
-  const auto inv = parse_file("controllers/megacli/showsummary-perc-h710p-mini-bbu-healthy.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/showsummary-perc-h710p-mini-bbu-healthy.txt"));
   test::check_fields(c, {{"model", "PERC H710P Mini"}, {"firmware_package", "21.2.0-0007"},
                          {"battery", {{"kind", "bbu"}, {"state", "optimal"}}}});
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 11U);
@@ -345,8 +330,7 @@ BOOST_AUTO_TEST_CASE(showsummary_h710p_bbu_and_backplane_pseudo_drive) {
 }
 
 BOOST_AUTO_TEST_CASE(showsummary_h730p_two_vds) {
-  const auto inv = parse_file("controllers/megacli/showsummary-perc-h730p-mini-bbu-healthy.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/megacli/showsummary-perc-h730p-mini-bbu-healthy.txt"));
   BOOST_TEST(c.model == "PERC H730P Mini");
   BOOST_TEST(c.firmware_package == "25.4.0.0017");
   BOOST_TEST((c.battery.state == battery_state::optimal));
@@ -413,7 +397,7 @@ BOOST_AUTO_TEST_CASE(ldgetprop_dskcache_and_unknown_words_warn) {
 }
 
 BOOST_AUTO_TEST_CASE(cfgdsply_controller_header) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "==============================================================================\n"
       "Adapter: 0\nProduct Name: PERC H710 Mini\nMemory: 512MB\nBBU: Present\nSerial No: 5AB00XY\n"
       "==============================================================================\n"
@@ -422,8 +406,7 @@ BOOST_AUTO_TEST_CASE(cfgdsply_controller_header) {
       "RAID Level          : Primary-1, Secondary-0, RAID Level Qualifier-0\n"
       "Physical Disk Information:\nPhysical Disk: 0\nEnclosure Device ID: 32\nSlot Number: 0\n"
       "Firmware state: Online, Spun Up\nPhysical Disk: 1\nEnclosure Device ID: 32\nSlot Number: 1\n"
-      "Firmware state: Failed\n");
-  const auto& c = test::sole_controller(inv);
+      "Firmware state: Failed\n"));
   test::check_fields(c, {{"number", 0U}, {"model", "PERC H710 Mini"}, {"cache_bytes", 512ULL << 20},
                          {"battery", {{"present", true}}}, {"serial", "5AB00XY"}});
   BOOST_TEST(c.virtual_drives.at(0).name == "os");
@@ -464,14 +447,13 @@ BOOST_AUTO_TEST_CASE(a_failed_battery_stays_failed_while_it_charges) {
 // The pre-2010 -LDInfo layout: "Virtual Disk:", "(target id: 0)", no blank around the colons. The
 // text is laid out as the issue quotes it; no attributable capture of it was found.
 BOOST_AUTO_TEST_CASE(pre_2010_ldinfo_layout_is_read_as_arrays) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "Adapter 0 -- Virtual Drive Information:\nVirtual Disk: 0 (target id: 0)\nName:raid10\n"
       "RAID Level: Primary-1, Secondary-3, RAID Level Qualifier-0\nSize:1429248MB\nState: Optimal\n"
       "Stripe Size: 64kB\nNumber Of Drives:2\nSpan Depth:3\n"
       "Default Cache Policy: WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU\n"
       "Current Cache Policy: WriteBack, ReadAdaptive, Direct, No Write Cache if Bad BBU\n"
-      "Access Policy: Read/Write\nDisk Cache Policy: Disk's Default\n\nExit Code: 0x00\n");
-  const auto& c = test::sole_controller(inv);
+      "Access Policy: Read/Write\nDisk Cache Policy: Disk's Default\n\nExit Code: 0x00\n"));
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 1U);
   test::check_fields(c.virtual_drives[0], {{"id", 0U}, {"target_id", 0U}, {"name", "raid10"}, {"level", "raid10"},
                                            {"size_bytes", 1429248ULL << 20}, {"state", "optimal"},
@@ -483,7 +465,7 @@ BOOST_AUTO_TEST_CASE(pre_2010_ldinfo_layout_is_read_as_arrays) {
 // A CacheCade VD stands beside the arrays it caches (layout of a published -LDInfo -Lall: a RAID 6
 // VD, then "CacheCade Virtual Drive: 1"); its keys are its own.
 BOOST_AUTO_TEST_CASE(cachecade_vd_stands_beside_the_raid6_before_it) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "Adapter 0 -- Virtual Drive Information:\nVirtual Drive: 0 (Target Id: 0)\nName                :data\n"
       "RAID Level          : Primary-6, Secondary-0, RAID Level Qualifier-3\nSize                : 10.915 TB\n"
       "State               : Optimal\nStrip Size          : 256 KB\nNumber Of Drives    : 8\nSpan Depth          : 1\n"
@@ -492,8 +474,7 @@ BOOST_AUTO_TEST_CASE(cachecade_vd_stands_beside_the_raid6_before_it) {
       "RAID Level      : Primary-0, Secondary-0\nState               : Optimal\nSize            : 111.281 GB\n"
       "Target Id of the Associated LDs : 0\n"
       "Default Cache Policy    : WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU\n"
-      "Current Cache Policy    : WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU\n");
-  const auto& c = test::sole_controller(inv);
+      "Current Cache Policy    : WriteThrough, ReadAhead, Direct, No Write Cache if Bad BBU\n"));
   BOOST_TEST_REQUIRE(c.virtual_drives.size() == 2U);
   test::check_fields(c.virtual_drives[0], {{"id", 0U}, {"kind", "volume"}, {"level", "raid6"}, {"name", "data"},
                                            {"drive_count", 8U}, {"current_policy", {{"write", nullptr}}}});
@@ -509,8 +490,7 @@ BOOST_AUTO_TEST_CASE(bbu_query_answered_not_present_is_an_absent_battery) {
                            "FW error description: \n The required hardware component is not present.  \n\n"
                            "Exit Code: 0x22\n";
   BOOST_TEST(parse_any(text).has_value());
-  const auto inv = parse_text(text);
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_text(text));
   test::check_fields(c, {{"number", 0U}, {"battery", {{"present", false}, {"state", "missing"}, {"kind", nullptr}}},
                          {"coverage", {{"battery", true}, {"controller", false}, {"arrays", false}, {"drives", false}}}});
   // Older MegaCLI: five failed queries, exit code 0.
@@ -554,8 +534,8 @@ BOOST_AUTO_TEST_CASE(adpallinfo_device_present_counts_of_a_degraded_controller) 
 
 // SATA drives behind LSI: the serial is right-aligned in its 20 columns and runs into the model.
 BOOST_AUTO_TEST_CASE(sata_inquiry_serial_glued_to_the_model_is_split_by_its_columns) {
-  const auto inv = parse_file("controllers/megacli/ldpdinfo-perc-h700-sata-inquiry-serial-glued-to-model.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c =
+      test::sole_controller(parse_file("controllers/megacli/ldpdinfo-perc-h700-sata-inquiry-serial-glued-to-model.txt"));
   BOOST_TEST_REQUIRE(c.physical_drives.size() == 14U);
   test::check_fields(c.physical_drives[0], {{"serial", "Z1P3CZ2A"}, {"model", "ST2000NM0011"}, {"firmware", "PA07"}});
   test::check_fields(c.physical_drives[12], {{"serial", "BTTV308400M1400HGN"}, {"model", "INTEL SSDSC2BA400G3"}});

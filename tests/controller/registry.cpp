@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "family_detection.hpp"
 #include "fixture.hpp"
 #include "raidbench/controller/builtin_parsers.hpp"
 
@@ -64,6 +65,17 @@ BOOST_AUTO_TEST_CASE(builtin_list_detects_each_family_from_text_alone) {
       BOOST_TEST(!inv->controllers.empty());
     }
   }
+}
+
+// Each shipped parser claims exactly its own captures among all the fixtures: the files whose path
+// starts with one of the prefixes given to it.
+BOOST_AUTO_TEST_CASE(each_parser_detects_exactly_its_own_captures) {
+  test::check_detection<megacli>({"controllers/megacli/", "seed-outputs/megacli-"});
+  test::check_detection<storcli>({"controllers/storcli/", "controllers/perccli/"});
+  test::check_detection<ssacli>({"controllers/ssacli/", "controllers/hpacucli/", "seed-outputs/ssacli-"});
+  test::check_detection<arcconf>({"controllers/arcconf/"});
+  test::check_detection<mdadm>({"controllers/mdadm/"});
+  test::check_detection<mdstat>({"controllers/mdstat/"});
 }
 
 BOOST_AUTO_TEST_CASE(unrecognised_text_names_the_parsers_tried) {

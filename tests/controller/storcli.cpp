@@ -5,7 +5,6 @@
 #include <string>
 
 #include "capture.hpp"
-#include "family_detection.hpp"
 
 using namespace raidbench;
 using raidbench::test::read_fixture;
@@ -21,14 +20,8 @@ using test::printed;
 
 }  // namespace
 
-
-BOOST_AUTO_TEST_CASE(detects_exactly_the_storcli_and_perccli_captures) {
-  test::check_detection<storcli>({"controllers/storcli/", "controllers/perccli/"});
-}
-
 BOOST_AUTO_TEST_CASE(text_c0_show_all_9361_raid1_ssd_cachevault) {
-  const auto inv = parse_file("controllers/storcli/c0-show-all-avago-9361-8i-ssd-raid.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/storcli/c0-show-all-avago-9361-8i-ssd-raid.txt"));
   test::check_fields(c, {{"number", 0U}, {"model", "AVAGO MegaRAID SAS 9361-8i"}, {"serial", "SV43633114"},
                          {"firmware_package", "28.0.0-0062"}, {"firmware", "4.500.00-5019"},
                          {"bios", "6.26.01.0_4.17.08.00_0x06110200"}, {"cache_bytes", 1024ULL << 20},
@@ -102,8 +95,7 @@ BOOST_AUTO_TEST_CASE(text_call_show_all_three_controllers) {
 }
 
 BOOST_AUTO_TEST_CASE(text_hba9400_drive_detail_sections) {
-  const auto inv = parse_file("controllers/storcli/c0-show-all-hba9400-16i-mpt3sas.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/storcli/c0-show-all-hba9400-16i-mpt3sas.txt"));
   test::check_fields(c, {{"model", "HBA 9400-16i"}, {"serial", "500605b080000000"}, {"firmware", "07.250.03.00"},
                          {"bios", "09.13.00.00_07.00.00.00"}});
   BOOST_TEST(c.virtual_drives.empty());
@@ -116,8 +108,7 @@ BOOST_AUTO_TEST_CASE(text_hba9400_drive_detail_sections) {
 }
 
 BOOST_AUTO_TEST_CASE(text_servraid_n2226_controller_1_no_enclosure) {
-  const auto inv = parse_file("controllers/storcli/c1-show-all-servraid-n2226-hba.txt");
-  const auto& c = test::sole_controller(inv);
+  const auto& c = test::sole_controller(parse_file("controllers/storcli/c1-show-all-servraid-n2226-hba.txt"));
   BOOST_TEST(c.number == 1U);
   BOOST_TEST(c.model == "ServeRAID N2226");
   BOOST_TEST(c.firmware == "15.00.02.00");
@@ -279,7 +270,7 @@ BOOST_AUTO_TEST_CASE(json_garbage_never_throws) {
 }
 
 BOOST_AUTO_TEST_CASE(text_bbu_show_all_property_table_and_degraded_vd_crlf) {
-  const auto inv = parse_text(
+  const auto& c = test::sole_controller(parse_text(
       "$ sudo storcli64 /c0/bbu show all\r\nCLI Version = 007.1017.0000.0000 May 10, 2019\r\n"
       "Controller = 0\r\nStatus = Success\r\nDescription = None\r\n\r\n\r\nBBU_Info :\r\n========\r\n\r\n"
       "----------------------------------------------\r\nProperty                 Value               \r\n"
@@ -291,8 +282,7 @@ BOOST_AUTO_TEST_CASE(text_bbu_show_all_property_table_and_degraded_vd_crlf) {
       "DG/VD TYPE  State Access Consist Cache Cac sCC     Size Name \r\n"
       "-------------------------------------------------------------\r\n"
       "1/3   RAID5 Dgrd  RW     No      NRWTD -   ON  1.088 TB data disk \r\n"
-      "-------------------------------------------------------------\r\n");
-  const auto& c = test::sole_controller(inv);
+      "-------------------------------------------------------------\r\n"));
   test::check_fields(c, {{"battery", {{"kind", "bbu"}, {"model", "iBBU"}, {"temperature_celsius", 30.0},
                                       {"state", "failed"}, {"present", true}, {"replacement_required", true}}}});
   const auto& vd = c.virtual_drives.at(0);

@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(array_busy_test)
 
@@ -75,3 +74,5 @@ BOOST_AUTO_TEST_CASE(busy_is_never_more_than_a_warning) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -7,8 +7,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(battery_unhealthy_test)
 
@@ -90,8 +89,7 @@ BOOST_AUTO_TEST_CASE(one_verdict_per_controller_named_as_everywhere) {
   third.battery.state = battery_state::optimal;
   inv.controllers.push_back(second);
   inv.controllers.push_back(third);
-  const auto vs = judged_by<rule_of_test>(alone(inv));
-  BOOST_TEST_REQUIRE(vs.size() == 2u);
+  const auto vs = exactly(2, judged_by<rule_of_test>(alone(inv)));
   BOOST_TEST(vs[0].subject == "controller 0");
   BOOST_TEST((vs[0].level == severity::critical));
   BOOST_TEST(vs[1].subject == "controller 'PERC H710'");
@@ -110,3 +108,5 @@ BOOST_AUTO_TEST_CASE(beside_a_run_an_untied_inventory_warns_at_most) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -8,8 +8,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(degraded_array_test)
 
@@ -37,11 +36,8 @@ BOOST_AUTO_TEST_CASE(an_md_array_under_the_files_with_members_missing_is_critica
   const storage_context recovering = over_md(0, "recover");
   BOOST_TEST(!only(judged_by<rule_of_test>(facts{&recovering, nullptr, {}, {}, {}})).fired);
   const storage_context degraded = over_md(1, "idle");
-  const verdict v = only(judged_by<rule_of_test>(facts{&degraded, nullptr, {}, {}, {}}));
-  BOOST_TEST(v.fired);
-  BOOST_TEST(v.subject == "md0");
-  BOOST_TEST((v.level == severity::critical));
-  BOOST_TEST(v.evidence == (std::vector<std::string>{"md0 (raid1): 1 of 2 members missing"}));
+  check_fired(only(judged_by<rule_of_test>(facts{&degraded, nullptr, {}, {}, {}})), "md0", severity::critical,
+              {"md0 (raid1): 1 of 2 members missing"});
 }
 
 BOOST_AUTO_TEST_CASE(a_virtual_drive_in_any_state_but_optimal_fires_critical_when_broken) {
@@ -53,11 +49,9 @@ BOOST_AUTO_TEST_CASE(a_virtual_drive_in_any_state_but_optimal_fires_critical_whe
     BOOST_TEST_CONTEXT(name) {
       inv.controllers[0].virtual_drives[0].state = state;
       const verdict v = only(judged_by<rule_of_test>(alone(inv)));
-      BOOST_TEST(v.fired);
-      BOOST_TEST(v.subject == "controller 0 / VD 0");
-      BOOST_TEST(v.evidence == (std::vector<std::string>{"controller 0 / VD 0: state = " + name}));
       // Only `impacted` keeps redundancy: the controller reports the array impaired, nothing lost.
-      BOOST_TEST((v.level == (state == vd_state::impacted ? severity::warning : severity::critical)));
+      check_fired(v, "controller 0 / VD 0", state == vd_state::impacted ? severity::warning : severity::critical,
+                  {"controller 0 / VD 0: state = " + name});
       BOOST_TEST(v.message == "the array is " + name +
                                   (state == vd_state::impacted ? ": the controller reports it impaired"
                                                                : ": redundancy is lost or data is unavailable"));
@@ -81,8 +75,7 @@ BOOST_AUTO_TEST_CASE(one_verdict_per_sick_array_and_none_on_an_array_without_a_s
   offline.id = 3;
   offline.state = vd_state::offline;
   c.virtual_drives.insert(c.virtual_drives.end(), {well, container, offline});
-  const auto vs = judged_by<rule_of_test>(alone(inv));
-  BOOST_TEST_REQUIRE(vs.size() == 2u);
+  const auto vs = exactly(2, judged_by<rule_of_test>(alone(inv)));
   BOOST_TEST(vs[0].subject == "controller 0 / VD 0");
   BOOST_TEST(vs[0].evidence.size() == 1u);
   BOOST_TEST(vs[1].subject == "controller 0 / VD 3");
@@ -118,3 +111,5 @@ BOOST_AUTO_TEST_CASE(without_context_or_inventory_nothing_is_judged_and_it_says_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

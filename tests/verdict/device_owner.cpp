@@ -16,8 +16,7 @@
 #include "raidbench/result/result_json.hpp"
 #include "raidbench/session/run_storage.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 namespace {
 
@@ -269,3 +268,5 @@ BOOST_AUTO_TEST_CASE(no_inventory_or_no_block_device_ties_nothing) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -8,8 +8,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(drive_cache_enabled_test)
 
@@ -19,12 +18,8 @@ BOOST_AUTO_TEST_CASE(a_virtual_drives_disk_cache_behind_write_back_warns) {
   auto inv = with_one_drive(write_policy::write_back, battery_state::optimal);
   BOOST_TEST(!only(judged_by<rule_of_test>(alone(inv))).fired);
   inv.controllers[0].virtual_drives[0].current_policy.disk_cache = disk_cache_policy::enabled;
-  const verdict v = only(judged_by<rule_of_test>(alone(inv)));
-  BOOST_TEST(v.fired);
-  BOOST_TEST(v.subject == "controller 0 / VD 0");
-  BOOST_TEST((v.level == severity::warning));
-  BOOST_TEST(v.evidence == (std::vector<std::string>{"controller 0 / VD 0: disk cache policy = enabled",
-                                                     "controller 0 / VD 0: current write policy = write_back"}));
+  check_fired(only(judged_by<rule_of_test>(alone(inv))), "controller 0 / VD 0", severity::warning,
+              {"controller 0 / VD 0: disk cache policy = enabled", "controller 0 / VD 0: current write policy = write_back"});
   // Behind a write-through VD the drives' caches are the only cache: nothing to add to.
   inv.controllers[0].virtual_drives[0].current_policy.write = write_policy::write_through;
   BOOST_TEST(!only(judged_by<rule_of_test>(alone(inv))).fired);
@@ -68,3 +63,5 @@ BOOST_AUTO_TEST_CASE(a_real_ldinfo_with_the_disk_cache_enabled_on_a_write_back_v
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(drive_failed_test)
 
@@ -66,3 +65,5 @@ BOOST_AUTO_TEST_CASE(each_failed_drive_is_a_subject_named_by_its_address_or_posi
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

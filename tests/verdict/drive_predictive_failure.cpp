@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(drive_predictive_failure_test)
 
@@ -21,12 +20,8 @@ BOOST_AUTO_TEST_CASE(a_predictive_failure_count_or_a_smart_alert_warns) {
   BOOST_TEST(none.message == "no drive predicts its failure");
   d.predictive_failures = 3;
   d.smart_alert = true;
-  const verdict both = only(judged_by<rule_of_test>(alone(inv)));
-  BOOST_TEST(both.fired);
-  BOOST_TEST(both.subject == "controller 0 / drive 32:0");
-  BOOST_TEST((both.level == severity::warning));
-  BOOST_TEST(both.evidence == (std::vector<std::string>{"controller 0 / drive 32:0: predictive failures = 3",
-                                                        "controller 0 / drive 32:0: SMART alert = true"}));
+  check_fired(only(judged_by<rule_of_test>(alone(inv))), "controller 0 / drive 32:0", severity::warning,
+              {"controller 0 / drive 32:0: predictive failures = 3", "controller 0 / drive 32:0: SMART alert = true"});
   d.predictive_failures = 0;
   BOOST_TEST(only(judged_by<rule_of_test>(alone(inv))).evidence ==
              (std::vector<std::string>{"controller 0 / drive 32:0: SMART alert = true"}));
@@ -37,3 +32,5 @@ BOOST_AUTO_TEST_CASE(a_predictive_failure_count_or_a_smart_alert_warns) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(flush_faster_than_media_test)
 
@@ -196,3 +195,5 @@ BOOST_AUTO_TEST_CASE(without_a_committing_test_the_power_cut_test_speaks_alone) 
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

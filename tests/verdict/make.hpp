@@ -155,6 +155,23 @@ inline verdict only(const std::vector<verdict>& vs) {
   return vs.front();
 }
 
+/// `vs`, which must hold exactly `n` verdicts: the test stops otherwise.
+inline std::vector<verdict> exactly(std::size_t n, std::vector<verdict> vs) {
+  BOOST_TEST_REQUIRE(vs.size() == n);
+  return vs;
+}
+
+/// Checks that `v` fired on `subject` at `level`, with exactly `evidence`.
+inline void check_fired(const verdict& v, std::string_view subject, severity level,
+                        const std::vector<std::string>& evidence) {
+  BOOST_TEST_CONTEXT("verdict on '" << v.subject << "': " << v.message) {
+    BOOST_TEST(v.fired);
+    BOOST_TEST(v.subject == subject);
+    BOOST_TEST((v.level == level));
+    BOOST_TEST(v.evidence == evidence, boost::test_tools::per_element());
+  }
+}
+
 /// The verdict on `subject`; fails the test when there is none.
 inline verdict on(const std::vector<verdict>& vs, std::string_view subject) {
   const auto it = std::find_if(vs.begin(), vs.end(), [&](const verdict& v) { return v.subject == subject; });

@@ -22,8 +22,7 @@
 #include "raidbench/controller/part_names.hpp"
 #include "raidbench/controller/protection.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(one_judgement_test)
 
@@ -291,3 +290,5 @@ BOOST_AUTO_TEST_CASE(healthy_captures_fire_nothing) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

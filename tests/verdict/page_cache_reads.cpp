@@ -8,8 +8,7 @@
 #include "make.hpp"
 #include "raidbench/verdict/device_ceiling.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(page_cache_reads_test)
 
@@ -149,3 +148,5 @@ BOOST_AUTO_TEST_CASE(an_inventory_judged_on_its_own_has_no_tests) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

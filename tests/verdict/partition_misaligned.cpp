@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(partition_misaligned_test)
 
@@ -55,3 +54,5 @@ BOOST_AUTO_TEST_CASE(an_inventory_judged_on_its_own_has_no_partitions) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -6,8 +6,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(pcie_link_below_max_test)
 
@@ -38,3 +37,5 @@ BOOST_AUTO_TEST_CASE(an_inventory_judged_on_its_own_has_no_links) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -7,8 +7,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(policy_differs_from_default_test)
 
@@ -47,8 +46,7 @@ BOOST_AUTO_TEST_CASE(other_policies_fire_only_when_both_sides_are_known) {
   // The controller's own policies are a subject of their own.
   inv.controllers[0].default_policy.io = io_policy::direct;
   inv.controllers[0].current_policy.io = io_policy::cached;
-  const auto both = judged_by<rule_of_test>(alone(inv));
-  BOOST_TEST_REQUIRE(both.size() == 2u);
+  const auto both = exactly(2, judged_by<rule_of_test>(alone(inv)));
   BOOST_TEST(both[0].subject == "controller 0");
   BOOST_TEST(both[0].evidence.at(0) == "controller 0: I/O policy direct by default, cached now");
   BOOST_TEST(both[1].subject == "controller 0 / VD 0");
@@ -85,3 +83,5 @@ BOOST_AUTO_TEST_CASE(only_the_virtual_drive_that_holds_the_device_is_judged) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -9,8 +9,7 @@
 #include "make.hpp"
 #include "raidbench/verdict/device_ceiling.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(rate_above_ceiling_test)
 
@@ -106,3 +105,5 @@ BOOST_AUTO_TEST_CASE(an_array_of_two_disks_carries_their_sum) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -14,14 +14,14 @@
 
 // A user's rule, as a user writes one: drives hotter than 60 °C, judged on the parts in scope with
 // the same helpers the shipped rules use.
-namespace rule_list_test {
+namespace my_rules {
 struct hot_drive {};
 struct throws_an_exception {};
 struct throws_something_else {};
-}  // namespace rule_list_test
+}  // namespace my_rules
 
 template <>
-struct raidbench::rule_traits<rule_list_test::hot_drive> {
+struct raidbench::rule_traits<my_rules::hot_drive> {
   static constexpr std::string_view name = "hot_drive";
   static void judge(const facts& f, std::vector<verdict>& out) {
     const std::size_t first = out.size();
@@ -38,7 +38,7 @@ struct raidbench::rule_traits<rule_list_test::hot_drive> {
 
 // Two slips: one verdict appended, then an exception, of the standard kind or not.
 template <>
-struct raidbench::rule_traits<rule_list_test::throws_an_exception> {
+struct raidbench::rule_traits<my_rules::throws_an_exception> {
   static constexpr std::string_view name = "throws_an_exception";
   static void judge(const facts&, std::vector<verdict>& out) {
     out.push_back({"", "half done", true, severity::critical, "never shown", {}});
@@ -46,17 +46,16 @@ struct raidbench::rule_traits<rule_list_test::throws_an_exception> {
   }
 };
 template <>
-struct raidbench::rule_traits<rule_list_test::throws_something_else> {
+struct raidbench::rule_traits<my_rules::throws_something_else> {
   static constexpr std::string_view name = "throws_something_else";
   static void judge(const facts&, std::vector<verdict>&) { throw 42; }
 };
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(rule_list_test)
 
-static_assert(verdict_rule<hot_drive>);
+static_assert(verdict_rule<my_rules::hot_drive>);
 
 // One controller with a drive at 32:0 at 71 °C and a failed one at 32:1.
 inventory warm() {
@@ -87,7 +86,7 @@ BOOST_AUTO_TEST_CASE(the_shipped_rules_keep_their_ids_and_order) {
 BOOST_AUTO_TEST_CASE(a_user_rule_appended_to_the_shipped_ones_reaches_the_judgement_under_its_id) {
   const auto inv = warm();
   const auto shipped = judge(alone(inv));
-  constexpr auto mine = builtin_rules + rules<hot_drive>;
+  constexpr auto mine = builtin_rules + rules<my_rules::hot_drive>;
   const auto all = judge(alone(inv), mine);
   // The shipped verdicts first, untouched, then the user's.
   BOOST_TEST_REQUIRE(all.size() == shipped.size() + 1);
@@ -114,8 +113,9 @@ BOOST_AUTO_TEST_CASE(a_user_rule_appended_to_the_shipped_ones_reaches_the_judgem
 
 BOOST_AUTO_TEST_CASE(a_rule_that_throws_yields_one_verdict_saying_so_and_the_others_stay) {
   const auto inv = warm();
-  const auto vs = judge(alone(inv), rules<rule::drive_failed, throws_an_exception, throws_something_else,
-                                          rule::drive_predictive_failure, hot_drive>);
+  const auto vs = judge(alone(inv), rules<rule::drive_failed, my_rules::throws_an_exception,
+                                          my_rules::throws_something_else, rule::drive_predictive_failure,
+                                          my_rules::hot_drive>);
   BOOST_TEST_REQUIRE(vs.size() == 5u);
   BOOST_TEST(vs[0].rule == "drive_failed");
   BOOST_TEST(vs[0].subject == "controller 0 / drive 32:1");
@@ -131,3 +131,5 @@ BOOST_AUTO_TEST_CASE(a_rule_that_throws_yields_one_verdict_saying_so_and_the_oth
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -10,8 +10,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(tool_overhead_test)
 
@@ -112,3 +111,5 @@ BOOST_AUTO_TEST_CASE(a_result_without_cpu_figures_or_requests_holds_nothing_to_j
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -8,8 +8,7 @@
 #include "raidbench/verdict/builtin_rules.hpp"
 #include "raidbench/verdict/verdict_json.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(verdicts_test)
 
@@ -71,3 +70,5 @@ BOOST_AUTO_TEST_CASE(unknown_severity_is_an_error) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -7,8 +7,7 @@
 
 #include "make.hpp"
 
-using namespace raidbench;
-using namespace raidbench::test;
+namespace raidbench::test {
 
 BOOST_AUTO_TEST_SUITE(write_back_without_battery_test)
 
@@ -98,8 +97,7 @@ BOOST_AUTO_TEST_CASE(each_virtual_drive_is_a_subject_and_takes_its_controllers_p
   c.current_policy.write = write_policy::write_back;
   c.virtual_drives.push_back(through);
   c.virtual_drives.push_back(inherits);
-  const auto vs = judged_by<rule_of_test>(alone(inv));
-  BOOST_TEST_REQUIRE(vs.size() == 2u);
+  const auto vs = exactly(2, judged_by<rule_of_test>(alone(inv)));
   BOOST_TEST(vs[0].subject == "controller 0 / VD 0");
   BOOST_TEST(vs[1].subject == "controller 0 / VD #3");
   BOOST_TEST(vs[1].evidence[0] == "controller 0 / VD #3: current write policy = write_back");
@@ -146,3 +144,5 @@ BOOST_AUTO_TEST_CASE(only_the_virtual_drive_that_holds_the_device_is_judged) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace raidbench::test

@@ -2,6 +2,7 @@
 // rb-dd's command line: GNU dd 9.1 operands (if= of= bs= … status=) and rb-dd's own --options.
 #include <fcntl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -222,29 +223,36 @@ inline expected<void> parse_flags(std::string_view list, bool input, options& o,
   return {};
 }
 
+/// A conv= item and the flag it sets; ascii, ebcdic and ibm also set the reblocking they imply.
+struct conversion {
+  std::string_view name;
+  bool options::*flag;
+  bool options::*implies = nullptr;
+};
+inline constexpr conversion conversions[] = {
+    // Character sets, each with the reblocking it implies.
+    {"ascii", &options::conv_ascii, &options::conv_unblock},
+    {"ebcdic", &options::conv_ebcdic, &options::conv_block},
+    {"ibm", &options::conv_ibm, &options::conv_block},
+    // The data: records, padding, letter case, byte order.
+    {"block", &options::conv_block}, {"unblock", &options::conv_unblock}, {"sync", &options::conv_sync},
+    {"lcase", &options::conv_lcase}, {"ucase", &options::conv_ucase}, {"swab", &options::conv_swab},
+    // The output file, read errors, holes and syncing.
+    {"excl", &options::conv_excl}, {"nocreat", &options::conv_nocreat}, {"notrunc", &options::conv_notrunc},
+    {"noerror", &options::conv_noerror}, {"sparse", &options::conv_sparse},
+    {"fdatasync", &options::conv_fdatasync}, {"fsync", &options::conv_fsync},
+};
+
 inline expected<void> parse_conversions(std::string_view list, options& o, bool utf8, std::string_view program) {
   std::string bad_item;
   const bool ok = for_each_item(list, [&](std::string_view item) {
-    if (item == "fdatasync") o.conv_fdatasync = true;
-    else if (item == "fsync") o.conv_fsync = true;
-    else if (item == "notrunc") o.conv_notrunc = true;
-    else if (item == "sync") o.conv_sync = true;
-    else if (item == "noerror") o.conv_noerror = true;
-    else if (item == "excl") o.conv_excl = true;
-    else if (item == "nocreat") o.conv_nocreat = true;
-    else if (item == "ascii") o.conv_ascii = o.conv_unblock = true;
-    else if (item == "ebcdic") o.conv_ebcdic = o.conv_block = true;
-    else if (item == "ibm") o.conv_ibm = o.conv_block = true;
-    else if (item == "block") o.conv_block = true;
-    else if (item == "unblock") o.conv_unblock = true;
-    else if (item == "lcase") o.conv_lcase = true;
-    else if (item == "ucase") o.conv_ucase = true;
-    else if (item == "swab") o.conv_swab = true;
-    else if (item == "sparse") o.conv_sparse = true;
-    else {
+    const auto* c = std::ranges::find(conversions, item, &conversion::name);
+    if (c == std::ranges::end(conversions)) {
       bad_item = item;
       return false;
     }
+    o.*c->flag = true;
+    if (c->implies) o.*c->implies = true;
     return true;
   });
   if (ok) return {};

@@ -248,10 +248,6 @@ int run_suite(const options& o, bool text) {
 
   scratch s = scratch::open(o.dir, o.dir_named);
   const scratch_guard cleaned(s);
-  auto give_up = [&](const std::string& message) {
-    s.clean();
-    die(message);
-  };
 
   suite_report report;
   report.mode = o.mode;
@@ -259,7 +255,7 @@ int run_suite(const options& o, bool text) {
   report.scratch_dir = o.dir.string();
   report.controller = controller ? nlohmann::json(*controller) : nlohmann::json();
   auto context = raidbench::gather_storage_context(o.dir);
-  if (!context) give_up(context.message());
+  if (!context) s.give_up(context.message());
   report.context = std::move(*context);
   report.rounds = o.steady ? fmt::format("rounds of a fifth of the test's time until steady, at most {}", o.max_rounds)
                            : fmt::format("the test's time in {} rounds", steady_rounds);
@@ -269,8 +265,8 @@ int run_suite(const options& o, bool text) {
   report.sizes = {p.sequential_size, p.set_size, p.set_files, p.commit_seconds, p.random_seconds, o.direct};
   const std::uint64_t needed = std::max(p.sequential_size, p.set_size) + (1u << 20);
   if (report.context.filesystem.available_bytes && *report.context.filesystem.available_bytes < needed)
-    give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
-                        raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
+    s.give_up(fmt::format("{} has {} free; this mode needs {} (use --size or --quick)", o.dir.string(),
+                          raidbench::format_iec(*report.context.filesystem.available_bytes), raidbench::format_iec(needed)));
   // Said before the run, not only in the verdicts after it: the random tests may measure memory.
   // Once a process: raidbench ab's rounds all run in one.
   static bool ram_note_said = false;
@@ -296,7 +292,7 @@ int run_suite(const options& o, bool text) {
   if (v.verify) {
     auto started = raidbench::verify::open_lineage({journal, set_files, p.set_size / p.set_files, 16384, v.payload,
                                                     v.journal_batch, v.errors, false, false});
-    if (!started) give_up(started.message());
+    if (!started) s.give_up(started.message());
     verified = std::move(started->verified);
     if (v.journal.empty()) (void)s.dir.adopt(journal_name);
   }
@@ -347,7 +343,7 @@ int run_suite(const options& o, bool text) {
       // Its own random stream: no measured round replays the warm-up's blocks.
       auto warm = st.run_round(ro, 1000000 + static_cast<unsigned>(i), o.ramp_seconds);
       progress.finish();
-      if (!warm) give_up(fmt::format("{}: {}", st.name, warm.message()));
+      if (!warm) s.give_up(fmt::format("{}: {}", st.name, warm.message()));
       if (warm->stats.interrupted) break;
     }
     // --repeat: the same test again and again before the next, so that every test sees the same drift.
@@ -379,7 +375,7 @@ int run_suite(const options& o, bool text) {
         r = st.run(ro);
         progress.finish();
       }
-      if (!r) give_up(fmt::format("{}: {}", st.name, r.message()));
+      if (!r) s.give_up(fmt::format("{}: {}", st.name, r.message()));
       interrupted = r->stats.interrupted;
       // An interrupted repetition after complete ones would only pull the median down: it is dropped.
       if (interrupted && !repetitions.empty()) break;
@@ -404,7 +400,7 @@ int run_suite(const options& o, bool text) {
   std::optional<raidbench::verify::check_report> final_pass;
   if (verified) {
     auto pass = raidbench::verify::check_files(*verified, {});
-    if (!pass) give_up(fmt::format("verify: {}", pass.message()));
+    if (!pass) s.give_up(fmt::format("verify: {}", pass.message()));
     final_pass = *pass;
   }
   const bool verify_failed = verified && verified->errors().total() != 0;

@@ -192,22 +192,18 @@ int sweep_main(int argc, char** argv) {
 
   scratch s = scratch::open(o.dir, o.dir_named);
   const scratch_guard cleaned(s);
-  auto give_up = [&](const std::string& message) {
-    s.clean();
-    die(message);
-  };
   // Every point's values, checked before the file is prepared: a block larger than the file is
   // refused now, not after the points before it ran.
   run_options check_only;
   check_only.check_only = true;
   for (const auto& p : plan.points)
     if (auto ok = run_sweep_point(s.dir, "sweep.dat", plan.file_size, p, plan.direct, p.seconds, plan.time_limit, 0, check_only); !ok)
-      give_up(fmt::format("{}: {}", p.name, ok.message()));
+      s.give_up(fmt::format("{}: {}", p.name, ok.message()));
   auto context = gather_storage_context(o.dir);
-  if (!context) give_up(context.message());
+  if (!context) s.give_up(context.message());
   if (context->filesystem.available_bytes && *context->filesystem.available_bytes < plan.file_size + (1u << 20))
-    give_up(fmt::format("{} has {} free; the sweep needs {} (use --size)", o.dir.string(),
-                        format_iec(*context->filesystem.available_bytes), format_iec(plan.file_size)));
+    s.give_up(fmt::format("{} has {} free; the sweep needs {} (use --size)", o.dir.string(),
+                          format_iec(*context->filesystem.available_bytes), format_iec(plan.file_size)));
 
   const std::string file = s.file("sweep.dat");
   raidbench::tools::progress_display progress("raidbench", o.progress, plan.points.size() + 1);
@@ -217,10 +213,10 @@ int sweep_main(int argc, char** argv) {
   progress.start(0, "prepare file (not counted)", 0, plan.file_size);
   auto prepared = sequential_write(s.dir, file, plan.file_size, ro);
   progress.finish();
-  if (!prepared) give_up(fmt::format("prepare {}: {}", s.dir.shown(file), prepared.message()));
+  if (!prepared) s.give_up(fmt::format("prepare {}: {}", s.dir.shown(file), prepared.message()));
   if (plan.direct && !s.dir.opens_with(file, O_RDONLY | O_DIRECT))
-    give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
-                        "figures will say the page cache may have served them", o.dir.string()));
+    s.give_up(fmt::format("{}'s filesystem refuses O_DIRECT (tmpfs before Linux 6.6 does): run with --buffered, and the "
+                          "figures will say the page cache may have served them", o.dir.string()));
 
   sweep_outcome outcome{plan, {}, false, std::move(*context), {}};
   // A point that fails ends the sweep; the points before it are kept, printed and written.

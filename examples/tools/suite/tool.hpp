@@ -39,13 +39,16 @@ struct scratch {
   /// `name`, which must not exist yet: raidbench writes only files it creates.
   std::string file(const std::string& name) {
     auto there = dir.status(name);
-    if (there || there.err().errnum != ENOENT) {  // a link, even a dangling one, is not ours either
-      clean();
-      die(there ? fmt::format("{} exists already; raidbench only writes files it creates", dir.shown(name)) : there.message());
-    }
+    if (there || there.err().errnum != ENOENT)  // a link, even a dangling one, is not ours either
+      give_up(there ? fmt::format("{} exists already; raidbench only writes files it creates", dir.shown(name)) : there.message());
     return name;
   }
   void clean() { dir.remove_created(); }
+  /// The one-line fatal error of a run that has made scratch files: they are removed first.
+  [[noreturn]] void give_up(const std::string& message) {
+    clean();
+    die(message);
+  }
 };
 
 /// Removes the scratch files when the stack unwinds past them: a run an exception cuts short

@@ -443,7 +443,7 @@ struct importer_traits<bonnie_output> {
 
   static bool detect(std::string_view text) noexcept {
     using namespace detail::bonnie_import;
-    try {
+    return detail::recognises_without_throwing([&] {
       if (mentions_bonnie(text)) return true;
       // A CSV line alone (bonnie++ -q, or the line kept from a log).
       std::vector<std::string> ignored;
@@ -454,9 +454,7 @@ struct importer_traits<bonnie_output> {
         if (std::count(line.begin(), line.end(), ',') >= 13 && line.size() < 4096 && read_csv(line, ignored)) return true;
       }
       return false;
-    } catch (...) {
-      return false;
-    }
+    });
   }
 
   static expected<run_record> parse(std::string_view text) {

@@ -131,15 +131,13 @@ struct importer_traits<dd_output> {
   static constexpr std::string_view name = "dd";
 
   static bool detect(std::string_view text) noexcept {
-    try {
+    return detail::recognises_without_throwing([&] {
       const auto lines = text::split_lines(detail::dd_import::lines_from_carriage_returns(text));
       for (std::size_t i = 0; i + 1 < lines.size(); ++i)
         if (detail::dd_import::parse_records(lines[i].text, "out") && detail::dd_import::parse_statistics(lines[i + 1].text))
           return true;
       return false;
-    } catch (...) {
-      return false;
-    }
+    });
   }
 
   static expected<run_record> parse(std::string_view text) {

@@ -40,13 +40,6 @@ struct table_entry<importer_traits> {
 };
 using importer_entry = table_entry<importer_traits>;
 
-/// Name of the first importer in the list that recognises the text; nullopt when none does.
-template <class... Formats>
-std::optional<std::string_view> detect_output(std::string_view text, importer_list<Formats...> list) noexcept {
-  const auto* found = detail::first_detecting_entry(std::span<const importer_entry>(table_v<decltype(list)>), text);
-  return found ? std::optional<std::string_view>(found->name) : std::nullopt;
-}
-
 /// Imports text with the first importer of the table that recognises it, from the text alone; a
 /// mail-quoted text ("> " before its lines) is read unquoted. A text none recognises fails saying
 /// what it is when it says so (a database benchmark, a known tool's unknown layout).

@@ -35,6 +35,19 @@ constexpr bool check_output_importer() {
 }
 }  // namespace detail
 
+namespace detail {
+/// `recognises()`, or false when it throws: for a detect() whose reading may throw (an allocation,
+/// a number out of range), as detect() must not.
+template <class F>
+bool recognises_without_throwing(F&& recognises) noexcept {
+  try {
+    return recognises();
+  } catch (...) {
+    return false;
+  }
+}
+}  // namespace detail
+
 /// Imports text with one importer; a run without a test is an error (the text held no result).
 template <class Format>
 expected<run_record> import_as(std::string_view text) {

@@ -3,6 +3,7 @@
 /// yours: the inventory it fills, the number of the line being read (for warnings), whether the
 /// text was recognised as the tool's, and the reading loop over text::read_output.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,25 @@
 #include "raidbench/core/expected.hpp"
 
 namespace raidbench::text {
+
+/// A key a tool prints whose value is kept as text in a member of `Part` (a controller, a drive…).
+template <class Part>
+struct text_field {
+  std::string_view key;
+  std::optional<std::string> Part::*member;
+};
+
+/// Keeps `value` in the member that `fields` names for `key` (compared ignoring case; an empty value
+/// leaves the member as it was); false when none of `fields` is `key`.
+template <class Part, std::size_t N>
+bool read_text_field(Part& part, const text_field<Part> (&fields)[N], std::string_view key, std::string_view value) {
+  for (const auto& f : fields)
+    if (iequals(key, f.key)) {
+      if (!value.empty()) part.*f.member = std::string(value);
+      return true;
+    }
+  return false;
+}
 
 /// Derive as `class reader : public text::line_reader<reader>` and befriend the base, which calls
 /// your hooks: `void read_line(std::string_view)` gets every non-blank line, trimmed; `void
@@ -44,6 +64,14 @@ class line_reader {
 
   /// A warning at the line being read.
   void warn(std::string what) { inv_.warnings.push_back({number_, std::move(what)}); }
+
+  /// `member` takes `parsed`, what was read from `value`; when nothing could be read it keeps what it
+  /// had, and a warning says so: "<what> '<value>'" ("unreadable cache size '12 XB'").
+  template <class T, class U>
+  void keep_or_warn(T& member, const std::optional<U>& parsed, std::string_view what, std::string_view value) {
+    if (parsed) member = parsed;
+    else warn(std::string(what) + " '" + std::string(value) + "'");
+  }
 
   inventory inv_;
   std::size_t number_ = 0;  ///< 1-based number of the line being read

@@ -1,6 +1,5 @@
 #pragma once
 /// Compile-time lists of controller parsers and detection of which one reads a text.
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,13 +39,6 @@ struct table_entry<parser_traits> {
   }
 };
 using parser_entry = table_entry<parser_traits>;
-
-/// Name of the first parser in the list that recognises the text; nullopt when none does.
-template <class... Tools>
-std::optional<std::string_view> detect(std::string_view text, parser_list<Tools...> list) noexcept {
-  const auto* found = detail::first_detecting_entry(std::span<const parser_entry>(table_v<decltype(list)>), text);
-  return found ? std::optional<std::string_view>(found->name) : std::nullopt;
-}
 
 /// Parses text with the first parser of the table that recognises it.
 RAIDBENCH_API expected<inventory> parse_any(std::string_view text, std::span<const parser_entry> table);

@@ -1,7 +1,6 @@
 #pragma once
-/// Reading a struct back from its JSON field by field (for the impl/ headers that already include
-/// nlohmann/json): the inverse of the writers that walk for_each_field, so the names read are the
-/// names written.
+/// A struct as JSON field by field and back (for the headers that already include nlohmann/json):
+/// write_fields and read_fields both walk for_each_field, so the names read are the names written.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +12,23 @@
 #include "raidbench/core/fields.hpp"
 
 namespace raidbench::detail {
+
+/// A plain field is written as its JSON; an optional one as null when empty.
+template <class T>
+void write_field(nlohmann::json& j, const T& v) {
+  j = v;
+}
+template <class T>
+void write_field(nlohmann::json& j, const std::optional<T>& v) {
+  j = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+/// Every field of `s` as a key of the object `j`, by the names for_each_field gives.
+template <class S>
+void write_fields(nlohmann::json& j, const S& s) {
+  j = nlohmann::json::object();
+  for_each_field<S>([&](std::string_view key, auto get) { write_field(j[std::string(key)], get(s)); });
+}
 
 /// A plain field is required; an optional one is read back empty when null or absent. A named enum
 /// is read from its name (an unknown name is an error naming `what` it should have been).

@@ -6,6 +6,7 @@
 /// (`table_of`), which is how it crosses into the compiled pipeline and the tools' mains.
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -53,5 +54,13 @@ const Entry* first_detecting_entry(std::span<const Entry> table, std::string_vie
 }
 
 }  // namespace detail
+
+/// Name of the first tag in a list of parsers or importers whose detect() recognises the text
+/// (`detect(text, builtin_parsers)`); nullopt when none does.
+template <template <class> class Traits, class... Tags>
+std::optional<std::string_view> detect(std::string_view text, tag_list<Traits, Tags...> list) noexcept {
+  const auto* found = detail::first_detecting_entry(std::span<const table_entry<Traits>>(table_v<decltype(list)>), text);
+  return found ? std::optional<std::string_view>(found->name) : std::nullopt;
+}
 
 }  // namespace raidbench

@@ -6,6 +6,7 @@
 /// (a writer resumes its run) before the request is sent again; the server takes a repeated write
 /// once. Errors the network did not cause (a refusal, garbage) are never retried.
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,14 @@ struct client_options {
   endpoint server;
   std::chrono::milliseconds timeout{std::chrono::seconds(10)};  ///< for a connection and for each reply
   unsigned retries = 5;  ///< reconnections tried after a network error, before giving up
+};
+
+/// A run as both of its roles name it (`rb-durable write` and `verify`): the server that records
+/// it, the target it writes, and its name on the server.
+struct run_address {
+  client_options server;
+  std::filesystem::path target;
+  std::string name;  ///< the run's name on the server (default_run_name)
 };
 
 class server_client {

@@ -3,9 +3,6 @@
 /// acknowledged last, reads those blocks back (past the page cache where the target allows), and
 /// says which acknowledged writes are missing, older or torn, per flush method; then reports the
 /// outcome to the server, which adds it to the target's earlier cuts.
-#include <filesystem>
-#include <string>
-
 #include "raidbench/core/expected.hpp"
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/durability/client.hpp"
@@ -13,11 +10,8 @@
 
 namespace raidbench::durability {
 
-struct verify_options {
-  client_options server;
-  std::filesystem::path target;
-  std::string name;  ///< the run's name on the server (default_run_name)
-};
+/// Verifying needs nothing but the run's address.
+using verify_options = run_address;
 
 /// Verifies the target against the server's record; an error when the check cannot be made (no run
 /// recorded for the name, a target that holds another run's stamps, a server that cannot be read).

@@ -19,10 +19,7 @@
 
 namespace raidbench::durability {
 
-struct write_options {
-  client_options server;
-  std::filesystem::path target;
-  std::string name;  ///< the run's name on the server (default_run_name)
+struct write_options : run_address {
   std::vector<flush_method> methods{flush_method::fsync};
   std::uint64_t block_size = 4096, size = 64ull << 20;
   std::uint64_t writes = 0;  ///< stop after this many acknowledged writes; 0: until the power is cut

@@ -5,6 +5,7 @@
 /// it, as a warning at most (it may not be under test); when it does not hold the device, nothing.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,16 +56,19 @@ void visit_judged(const facts& f, OnController&& on_controller, OnVirtualDrive&&
   });
 }
 
+/// Calls on_controller(c, subject) for each controller in scope.
+template <class OnController>
+void visit_judged_controllers(const facts& f, OnController&& on_controller) {
+  visit_judged(f, on_controller, [](const controller&, const virtual_drive&, const std::string&) {});
+}
+
 /// Calls on_drive(c, d, subject, controller's subject) for each physical drive of the controllers in scope.
 template <class OnDrive>
 void visit_judged_drives(const facts& f, OnDrive&& on_drive) {
-  visit_judged(
-      f,
-      [&](const controller& c, const std::string& cn) {
-        for (std::size_t di = 0; di < c.physical_drives.size(); ++di)
-          on_drive(c, c.physical_drives[di], pd_name(cn, c.physical_drives[di], di), cn);
-      },
-      [](const controller&, const virtual_drive&, const std::string&) {});
+  visit_judged_controllers(f, [&](const controller& c, const std::string& cn) {
+    for (std::size_t di = 0; di < c.physical_drives.size(); ++di)
+      on_drive(c, c.physical_drives[di], pd_name(cn, c.physical_drives[di], di), cn);
+  });
 }
 
 /// The controllers in scope whose input did not cover `part` (`&coverage::arrays`) and that
@@ -72,12 +76,9 @@ void visit_judged_drives(const facts& f, OnDrive&& on_drive) {
 /// Empty when every controller in scope covered it.
 inline std::vector<std::string> not_covered(const facts& f, bool coverage::*part, bool (*also_known)(const controller&) = nullptr) {
   std::vector<std::string> out;
-  visit_judged(
-      f,
-      [&](const controller& c, const std::string& subject) {
-        if (!(covered(c).*part) && !(also_known && also_known(c))) out.push_back(subject);
-      },
-      [](const controller&, const virtual_drive&, const std::string&) {});
+  visit_judged_controllers(f, [&](const controller& c, const std::string& subject) {
+    if (!(covered(c).*part) && !(also_known && also_known(c))) out.push_back(subject);
+  });
   return out;
 }
 
@@ -106,6 +107,22 @@ inline void add_finding(const facts& f, scope where, std::vector<verdict>& out, 
     message += "; the inventory is not tied to the device under test, so the figures may not involve it";
   if (f.context) evidence.push_back(tie_note(f.owner));
   out.push_back({"", std::move(subject), true, weigh(level, where), std::move(message), std::move(evidence)});
+}
+
+/// Appends a finding on each controller in scope whose input counts disks in some state (`count`,
+/// e.g. &device_counts::failed_disks) where the drives themselves are not in the input: "the
+/// controller counts 2 <what> (...)", with the evidence "<subject>: <evidence> = 2".
+inline void add_counted_disks(const facts& f, scope where, std::vector<verdict>& out,
+                              std::optional<unsigned> device_counts::*count, severity level, std::string_view what,
+                              std::string_view evidence) {
+  visit_judged_controllers(f, [&](const controller& c, const std::string& subject) {
+    const unsigned n = (c.counts.*count).value_or(0);
+    if (covered(c).drives || n == 0) return;
+    add_finding(f, where, out, subject, level,
+                "the controller counts " + std::to_string(n) + " " + std::string(what) +
+                    " (the drives themselves are not in the input)",
+                {subject + ": " + std::string(evidence) + " = " + std::to_string(n)});
+  });
 }
 
 /// Appends the one verdict of a rule that fired on nothing, saying why: `why` when the parts in scope

@@ -19,4 +19,12 @@ struct verdict {
   friend bool operator==(const verdict&, const verdict&) = default;
 };
 
+/// The verdict on the storage as a whole of a rule that fires when it found evidence: its message
+/// is `meaning` then, and `why_not` otherwise.
+inline verdict verdict_on_evidence(severity level, std::vector<std::string> evidence, std::string meaning,
+                                   std::string why_not) {
+  const bool fired = !evidence.empty();
+  return {"", "", fired, level, fired ? std::move(meaning) : std::move(why_not), std::move(evidence)};
+}
+
 }  // namespace raidbench

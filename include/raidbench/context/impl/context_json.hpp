@@ -31,41 +31,20 @@ BOOST_HANA_ADAPT_STRUCT(raidbench::storage_context, path, kernel, filesystem, de
 
 namespace raidbench {
 
-namespace detail::context_json {
-
-// A plain field is required; an optional one is written as null when empty (and read back empty
-// when null or absent: core/fields_json.hpp).
-template <class T>
-void write_value(nlohmann::json& j, const T& v) {
-  j = v;
-}
-template <class T>
-void write_value(nlohmann::json& j, const std::optional<T>& v) {
-  j = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
-template <class S>
-void write_fields(nlohmann::json& j, const S& s) {
-  j = nlohmann::json::object();
-  for_each_field<S>([&](std::string_view key, auto get) { write_value(j[std::string(key)], get(s)); });
-}
-
-}  // namespace detail::context_json
-
-RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) { detail::context_json::write_fields(j, l); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const pcie_link& l) { detail::write_fields(j, l); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, pcie_link& l) { detail::read_fields(j, l); }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const disk_link& l) { detail::context_json::write_fields(j, l); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const disk_link& l) { detail::write_fields(j, l); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, disk_link& l) { detail::read_fields(j, l); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const block_kind& k) { j = std::string(to_string(k)); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_kind& k) { k = detail::enum_from_json<block_kind>(j, "block kind"); }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) { detail::context_json::write_fields(j, n); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const block_node& n) { detail::write_fields(j, n); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, block_node& n) { detail::read_fields(j, n); }
 
 RAIDBENCH_API void to_json(nlohmann::json& j, const filesystem_info& f) {
-  detail::context_json::write_fields(j, f);
+  detail::write_fields(j, f);
   j["device"] = std::to_string(f.device_major) + ":" + std::to_string(f.device_minor);
 }
 RAIDBENCH_API void from_json(const nlohmann::json& j, filesystem_info& f) {
@@ -75,10 +54,10 @@ RAIDBENCH_API void from_json(const nlohmann::json& j, filesystem_info& f) {
     throw nlohmann::json::other_error::create(501, "filesystem.device is not MAJOR:MINOR: " + device, &j);
 }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const cpu_info& c) { detail::context_json::write_fields(j, c); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const cpu_info& c) { detail::write_fields(j, c); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, cpu_info& c) { detail::read_fields(j, c); }
 
-RAIDBENCH_API void to_json(nlohmann::json& j, const storage_context& c) { detail::context_json::write_fields(j, c); }
+RAIDBENCH_API void to_json(nlohmann::json& j, const storage_context& c) { detail::write_fields(j, c); }
 RAIDBENCH_API void from_json(const nlohmann::json& j, storage_context& c) { detail::read_fields(j, c); }
 
 }  // namespace raidbench

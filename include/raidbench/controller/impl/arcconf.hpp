@@ -558,23 +558,19 @@ class reader : public line_reader<reader> {
     if (block_ == "green backup information") return green_backup_key(c.battery, key, value);
     if (block_ == "controller zmm information") return zmm_key(c.battery, key, value);
     if (battery_block || backup_block || supercap_block) return battery_key(c.battery, key, value, battery_block);
+    static constexpr text_field<controller> text_fields[] = {
+        {"Controller Model", &controller::model}, {"Controller Serial Number", &controller::serial},
+        {"Physical Slot", &controller::slot}};
+    if (read_text_field(c, text_fields, key, value)) return true;
     if (iequals(key, "Controller Status")) {
       // "Inaccessible" (an arcconf too old for the card): nothing below is the controller's. The
       // model has no field for the controller's own health, so it is a warning.
       unreachable_ = !iequals(value, "Optimal") && !iequals(value, "Okay");
       if (unreachable_) warn("controller status '" + std::string(value) + "': arcconf could not read the controller, its lists are not judged");
-    } else if (iequals(key, "Controller Model")) {
-      if (!value.empty()) c.model = std::string(value);
-    } else if (iequals(key, "Controller Serial Number")) {
-      if (!value.empty()) c.serial = std::string(value);
-    } else if (iequals(key, "Physical Slot")) {
-      if (!value.empty()) c.slot = std::string(value);
     } else if (istarts_with(key, "PCI Address")) {
-      if (auto address = parse_pci_address(value)) c.pci_address = address;
-      else warn("unreadable PCI address '" + std::string(value) + "'");
+      keep_or_warn(c.pci_address, parse_pci_address(value), "unreadable PCI address", value);
     } else if (iequals(key, "Installed memory") || iequals(key, "Cache memory")) {
-      if (auto size = parse_tool_size(value)) c.cache_bytes = size;
-      else warn("unreadable cache size '" + std::string(value) + "'");
+      keep_or_warn(c.cache_bytes, parse_tool_size(value), "unreadable cache size", value);
     } else if (iequals(key, "Firmware") && block_ == "controller version information") {
       if (!value.empty()) c.firmware = std::string(value);
     } else if (iequals(key, "BIOS") && block_ == "controller version information") {
@@ -588,8 +584,7 @@ class reader : public line_reader<reader> {
       c.counts.offline_virtual_drives = n(1);
       c.counts.degraded_virtual_drives = n(2);
     } else if (iequals(key, "Defunct disk drive count")) {
-      if (auto n = parse_uint(value)) c.counts.failed_disks = n;
-      else warn("unreadable defunct disk count '" + std::string(value) + "'");
+      keep_or_warn(c.counts.failed_disks, parse_uint(value), "unreadable defunct disk count", value);
     } else if (iequals(key, "No-Battery Write Cache")) {
       // "Disabled" means the controller stops write caching without a charged battery.
       if (iequals(value, "Disabled")) c.default_policy.no_write_cache_if_bad_battery = true;
@@ -659,8 +654,7 @@ class reader : public line_reader<reader> {
       if (iequals(value, "Fatal") || icontains(value, "fail")) b.state = battery_state::failed;
       else if (icontains(value, "charging")) b.state = battery_state::charging;
     } else if (iequals(key, "Capacity remaining") || iequals(key, "Charge Level")) {
-      if (auto pct = parse_leading_number(value)) b.charge_percent = pct;
-      else warn("unreadable battery charge '" + std::string(value) + "'");
+      keep_or_warn(b.charge_percent, parse_leading_number(value), "unreadable battery charge", value);
     } else if (iequals(key, "Current Temperature")) {
       if (auto t = parse_leading_number(value)) b.temperature_celsius = t;
     } else {
@@ -699,11 +693,11 @@ class reader : public line_reader<reader> {
     virtual_drive& vd = find_logical(*vd_);
     const auto key = kv->key;
     const auto value = kv->value;
-    if (iequals(key, "Logical drive name") || iequals(key, "Logical device name")) {
-      if (!value.empty()) vd.name = std::string(value);
-    } else if (iequals(key, "Disk Name")) {
-      if (!value.empty()) vd.os_device = std::string(value);
-    } else if (iequals(key, "RAID level")) {
+    static constexpr text_field<virtual_drive> text_fields[] = {
+        {"Logical drive name", &virtual_drive::name}, {"Logical device name", &virtual_drive::name},
+        {"Disk Name", &virtual_drive::os_device}};
+    if (read_text_field(vd, text_fields, key, value)) return true;
+    if (iequals(key, "RAID level")) {
       // A "Simple_volume" is one drive exposed as a volume: no RAID level, and not a pass-through drive.
       if (auto level = parse_level(value)) vd.level = level;
       else if (!iequals(value, "Simple_volume")) warn("unknown RAID level '" + std::string(value) + "'");
@@ -718,11 +712,9 @@ class reader : public line_reader<reader> {
         warn("unknown logical device status '" + std::string(value) + "'");
       }
     } else if (iequals(key, "Size")) {
-      if (auto size = parse_tool_size(value)) vd.size_bytes = size;
-      else warn("unreadable logical device size '" + std::string(value) + "'");
+      keep_or_warn(vd.size_bytes, parse_tool_size(value), "unreadable logical device size", value);
     } else if (iequals(key, "Stripe-unit size")) {
-      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
-      else warn("unreadable stripe-unit size '" + std::string(value) + "'");
+      keep_or_warn(vd.strip_bytes, parse_tool_size(value), "unreadable stripe-unit size", value);
     } else if (iequals(key, "Write-cache mode") || iequals(key, "Write-cache status")) {
       if (auto w = parse_write(value)) vd.current_policy.write = w;
       else if (!iequals(value, "Not supported")) warn("unknown write-cache status '" + std::string(value) + "'");
@@ -734,8 +726,7 @@ class reader : public line_reader<reader> {
       // SmartRAID: a logical device with caching disabled bypasses the controller cache.
       if (iequals(value, "Disabled")) vd.default_policy.write = vd.current_policy.write = write_policy::write_through;
     } else if (iequals(key, "Number of segments") || iequals(key, "Number of chunks")) {
-      if (auto n = parse_uint(value)) vd.drive_count = n;
-      else warn("unreadable member count '" + std::string(value) + "'");
+      keep_or_warn(vd.drive_count, parse_uint(value), "unreadable member count", value);
     } else if (is_member(key)) {
       ++ld_members_;
       if (istarts_with(key, "Group ")) groups_.insert(std::string(key.substr(0, key.find(','))));
@@ -828,11 +819,13 @@ class reader : public line_reader<reader> {
   }
 
   bool physical_key(physical_drive& pd, std::string_view key, std::string_view value) {
-    if (iequals(key, "Disk Name")) {
-      if (!value.empty()) pd.os_device = std::string(value);  // a raw or pass-through drive the OS sees itself
-    } else if (iequals(key, "State")) {
-      if (auto state = parse_pd_state(value)) pd.state = state;
-      else warn("unknown device state '" + std::string(value) + "'");
+    // "Disk Name": a raw or pass-through drive the OS sees itself.
+    static constexpr text_field<physical_drive> text_fields[] = {
+        {"Disk Name", &physical_drive::os_device}, {"Model", &physical_drive::model},
+        {"Firmware", &physical_drive::firmware}, {"Serial number", &physical_drive::serial}};
+    if (read_text_field(pd, text_fields, key, value)) return true;
+    if (iequals(key, "State")) {
+      keep_or_warn(pd.state, parse_pd_state(value), "unknown device state", value);
     } else if (iequals(key, "Transfer Speed")) {
       if (istarts_with(value, "SATA")) pd.interface = drive_interface::sata;
       else if (istarts_with(value, "SAS")) pd.interface = drive_interface::sas;
@@ -848,15 +841,8 @@ class reader : public line_reader<reader> {
     } else if (iequals(key, "Reported Location")) {
       if (auto e = number_after(value, "Enclosure ")) pd.enclosure = e;
       if (auto slot = number_after(value, "Slot ")) pd.slot = slot;
-    } else if (iequals(key, "Model")) {
-      if (!value.empty()) pd.model = std::string(value);
-    } else if (iequals(key, "Firmware")) {
-      if (!value.empty()) pd.firmware = std::string(value);
-    } else if (iequals(key, "Serial number")) {
-      if (!value.empty()) pd.serial = std::string(value);
     } else if (iequals(key, "Size") || iequals(key, "Total Size")) {
-      if (auto size = parse_tool_size(value)) pd.size_bytes = size;
-      else warn("unreadable device size '" + std::string(value) + "'");
+      keep_or_warn(pd.size_bytes, parse_tool_size(value), "unreadable device size", value);
     } else if (iequals(key, "SSD")) {
       if (iequals(value, "Yes")) pd.media = media_type::ssd;
       else if (iequals(value, "No")) pd.media = media_type::hdd;

@@ -138,19 +138,16 @@ class mdadm_reader : public line_reader<mdadm_reader> {
       }
     } else if (key == "Array Size") {
       // In KiB, then the human size: "5860520828 (5.46 TiB 6.00 TB)".
-      if (auto bytes = parse_count(value.substr(0, value.find(' ')), 1024)) vd.size_bytes = bytes;
-      else warn("unreadable array size '" + std::string(value) + "'");
+      keep_or_warn(vd.size_bytes, parse_count(value.substr(0, value.find(' ')), 1024), "unreadable array size", value);
     } else if (key == "Raid Devices") {
-      if (auto n = parse_uint(value)) vd.drive_count = n;
-      else warn("unreadable device count '" + std::string(value) + "'");
+      keep_or_warn(vd.drive_count, parse_uint(value), "unreadable device count", value);
     } else if (key == "State") {
       const auto state = parse_detail_state(value);
       if (vd.kind != vd_kind::container && state) vd.state = state;
       else if (!state) warn("unknown array state '" + std::string(value) + "'");
       if (auto operation = parse_detail_operation(value)) vd.operation = operation;
     } else if (key == "Chunk Size") {
-      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
-      else warn("unreadable chunk size '" + std::string(value) + "'");
+      keep_or_warn(vd.strip_bytes, parse_tool_size(value), "unreadable chunk size", value);
     } else if (key == "Rebuild Status" || key == "Resync Status" || key == "Reshape Status" || key == "Check Status") {
       if (!vd.operation)
         vd.operation = key == "Rebuild Status"  ? vd_operation::rebuild

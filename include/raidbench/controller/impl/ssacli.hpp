@@ -456,14 +456,11 @@ class reader : public line_reader<reader> {
   bool logical_key(std::string_view key, std::string_view value) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[vd_];
     if (iequals(key, "Size")) {
-      if (auto size = parse_tool_size(value)) vd.size_bytes = size;
-      else warn("unreadable logical drive size '" + std::string(value) + "'");
+      keep_or_warn(vd.size_bytes, parse_tool_size(value), "unreadable logical drive size", value);
     } else if (iequals(key, "Fault Tolerance")) {
-      if (auto level = parse_level(value)) vd.level = level;
-      else warn("unknown RAID level '" + std::string(value) + "'");
+      keep_or_warn(vd.level, parse_level(value), "unknown RAID level", value);
     } else if (iequals(key, "Strip Size") || iequals(key, "Stripe Size")) {
-      if (auto size = parse_tool_size(value)) vd.strip_bytes = size;
-      else warn("unreadable strip size '" + std::string(value) + "'");
+      keep_or_warn(vd.strip_bytes, parse_tool_size(value), "unreadable strip size", value);
     } else if (iequals(key, "Status")) {
       logical_status(vd, value);
     } else if (iequals(key, "Parity Initialization Status")) {
@@ -545,8 +542,7 @@ class reader : public line_reader<reader> {
     } else if (iequals(key, "Interface Type")) {
       if (!apply_interface(value, pd)) warn("unknown drive interface '" + std::string(value) + "'");
     } else if (iequals(key, "Size")) {
-      if (auto size = parse_tool_size(value, 1000)) pd.size_bytes = size;
-      else warn("unreadable drive size '" + std::string(value) + "'");
+      keep_or_warn(pd.size_bytes, parse_tool_size(value, 1000), "unreadable drive size", value);
     } else if (iequals(key, "Rotational Speed")) {
       if (auto rpm = parse_unsigned(value); rpm && *rpm > 0 && !pd.media) pd.media = media_type::hdd;
     } else if (iequals(key, "Firmware Revision")) {
@@ -559,8 +555,7 @@ class reader : public line_reader<reader> {
       for (auto w : split_fields(value)) model += (model.empty() ? "" : " ") + std::string(w);
       if (!model.empty()) pd.model = std::move(model);
     } else if (iequals(key, "Current Temperature (C)")) {
-      if (auto t = parse_leading_number(value)) pd.temperature_celsius = t;
-      else warn("unreadable drive temperature '" + std::string(value) + "'");
+      keep_or_warn(pd.temperature_celsius, parse_leading_number(value), "unreadable drive temperature", value);
     } else if (iequals(key, "SSD Smart Trip Wearout")) {
       if (iequals(value, "True")) pd.smart_alert = true;
       else if (iequals(value, "False")) pd.smart_alert = false;
@@ -574,16 +569,15 @@ class reader : public line_reader<reader> {
 
   bool controller_key(std::string_view key, std::string_view value) {
     controller& c = inv_.controllers.back();
-    if (iequals(key, "Serial Number")) {
-      if (!value.empty()) c.serial = std::string(value);
-    } else if (iequals(key, "PCI Address (Domain")) {
+    static constexpr text_field<controller> text_fields[] = {{"Serial Number", &controller::serial},
+                                                             {"Firmware Version", &controller::firmware}};
+    if (read_text_field(c, text_fields, key, value)) return true;
+    if (iequals(key, "PCI Address (Domain")) {
       // Split at its first colon: "PCI Address (Domain:Bus:Device.Function): 0000:03:00.0".
       const auto close = value.find("):");
       const auto address = close == std::string_view::npos ? std::nullopt : parse_pci_address(value.substr(close + 2));
       if (address) c.pci_address = address;
       else warn("unreadable PCI address '" + std::string(value) + "'");
-    } else if (iequals(key, "Firmware Version")) {
-      if (!value.empty()) c.firmware = std::string(value);
     } else if (iequals(key, "Total Cache Size")) {
       if (auto size = parse_tool_size(value)) c.cache_bytes = size;
       else warn("cache size '" + std::string(value) + "' has no readable unit");
@@ -611,8 +605,7 @@ class reader : public line_reader<reader> {
       else if (istarts_with(value, "Capacitor")) c.battery.kind = battery_kind::fbwc;
       else warn("unknown cache backup power source '" + std::string(value) + "'");
     } else if (iequals(key, "Battery/Capacitor Count")) {
-      if (auto n = parse_uint(value)) notes_.battery_count = n;
-      else warn("unreadable battery count '" + std::string(value) + "'");
+      keep_or_warn(notes_.battery_count, parse_uint(value), "unreadable battery count", value);
     } else if (iequals(key, "Battery/Capacitor Status")) {
       battery_status(c.battery, value);
     } else if (iequals(key, "Capacitor Temperature (C)") || iequals(key, "Capacitor Temperature  (C)") ||

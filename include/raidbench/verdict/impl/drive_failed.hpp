@@ -14,16 +14,7 @@ RAIDBENCH_API void rule_traits<rule::drive_failed>::judge(const facts& f, std::v
   const std::size_t first = out.size();
   const scope where = scope_of(f);
   // A controller-level summary counts failed disks when the drives themselves are not in the input.
-  visit_judged(
-      f,
-      [&](const controller& c, const std::string& subject) {
-        if (covered(c).drives || c.counts.failed_disks.value_or(0) == 0) return;
-        add_finding(f, where, out, subject, severity::critical,
-                    "the controller counts " + std::to_string(*c.counts.failed_disks) +
-                        " failed disk(s) (the drives themselves are not in the input)",
-                    {subject + ": failed disks = " + std::to_string(*c.counts.failed_disks)});
-      },
-      [](const controller&, const virtual_drive&, const std::string&) {});
+  add_counted_disks(f, where, out, &device_counts::failed_disks, severity::critical, "failed disk(s)", "failed disks");
   visit_judged_drives(f, [&](const controller&, const physical_drive& d, const std::string& subject, const std::string&) {
     if (!d.state || !is_failed(*d.state)) return;
     const std::string state(to_string(*d.state));

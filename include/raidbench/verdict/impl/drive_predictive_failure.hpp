@@ -15,16 +15,8 @@ RAIDBENCH_API void rule_traits<rule::drive_predictive_failure>::judge(const fact
   const scope where = scope_of(f);
   // MegaCLI's "Critical Disks": disks the firmware flags as about to fail, counted when the drives
   // themselves are not in the input.
-  visit_judged(
-      f,
-      [&](const controller& c, const std::string& subject) {
-        if (covered(c).drives || c.counts.critical_disks.value_or(0) == 0) return;
-        add_finding(f, where, out, subject, severity::warning,
-                    "the controller counts " + std::to_string(*c.counts.critical_disks) +
-                        " critical disk(s) about to fail (the drives themselves are not in the input)",
-                    {subject + ": critical disks = " + std::to_string(*c.counts.critical_disks)});
-      },
-      [](const controller&, const virtual_drive&, const std::string&) {});
+  add_counted_disks(f, where, out, &device_counts::critical_disks, severity::warning,
+                    "critical disk(s) about to fail", "critical disks");
   visit_judged_drives(f, [&](const controller&, const physical_drive& d, const std::string& subject, const std::string&) {
     std::vector<std::string> evidence;
     if (d.predictive_failures && *d.predictive_failures > 0)

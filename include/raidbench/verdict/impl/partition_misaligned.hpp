@@ -1,6 +1,7 @@
 #pragma once
 // The partition alignment rule's definition (see core/linkage.hpp): included by partition_misaligned.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,10 +15,10 @@ namespace raidbench {
 
 RAIDBENCH_API void rule_traits<rule::partition_misaligned>::judge(const facts& f, std::vector<verdict>& out) {
   if (!f.context) return;
-  const storage_context& c = *f.context;
-  verdict v{"", "", false, severity::warning, "", {}};
+  severity level = severity::warning;
+  std::vector<std::string> evidence;
   bool any = false, unknown = false;
-  for (const auto& n : c.devices) {
+  for (const auto& n : f.context->devices) {
     if (n.kind != block_kind::partition) continue;
     any = true;
     if (!n.start_bytes) {
@@ -25,20 +26,19 @@ RAIDBENCH_API void rule_traits<rule::partition_misaligned>::judge(const facts& f
       continue;
     }
     if (n.aligned_to_physical_sector == false) {
-      v.level = severity::critical;
-      v.evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of {}'s physical sector", n.name,
-                                       *n.start_bytes, n.below.empty() ? "the disk" : n.below.front()));
+      level = severity::critical;
+      evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of {}'s physical sector", n.name,
+                                     *n.start_bytes, n.below.empty() ? "the disk" : n.below.front()));
     }
     if (n.aligned_to_1mib == false)
-      v.evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of 1 MiB (RAID stripes and erase blocks)",
-                                       n.name, *n.start_bytes));
+      evidence.push_back(fmt::format("{} starts at byte {}: not a multiple of 1 MiB (RAID stripes and erase blocks)",
+                                     n.name, *n.start_bytes));
   }
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "misaligned partition: writes straddle sectors or stripes and cost extra reads"
-              : !any  ? "no partition under the files"
-              : unknown ? "partition start unknown"
-                        : "partitions start on 1 MiB and physical-sector boundaries";
-  out.push_back(std::move(v));
+  out.push_back(verdict_on_evidence(level, std::move(evidence),
+                                    "misaligned partition: writes straddle sectors or stripes and cost extra reads",
+                                    !any      ? "no partition under the files"
+                                    : unknown ? "partition start unknown"
+                                              : "partitions start on 1 MiB and physical-sector boundaries"));
 }
 
 }  // namespace raidbench

@@ -1,6 +1,7 @@
 #pragma once
 // The PCIe link rule's definition (see core/linkage.hpp): included by pcie_link_below_max.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,24 +15,22 @@ namespace raidbench {
 
 RAIDBENCH_API void rule_traits<rule::pcie_link_below_max>::judge(const facts& f, std::vector<verdict>& out) {
   if (!f.context) return;
-  const storage_context& c = *f.context;
-  verdict v{"", "", false, severity::warning, "", {}};
+  std::vector<std::string> evidence;
   bool known = false;
-  for (const block_node* d : bottom_devices(c.devices)) {
+  for (const block_node* d : bottom_devices(f.context->devices)) {
     if (!d->pci) continue;
     const auto below = link_below_max(*d->pci);
     if (!below) continue;
     known = true;
     if (*below)
-      v.evidence.push_back(fmt::format("{} above {}: link {} x{}, maximum {} x{}", d->pci->address, d->name,
-                                       *d->pci->current_speed, *d->pci->current_width, *d->pci->max_speed,
-                                       *d->pci->max_width));
+      evidence.push_back(fmt::format("{} above {}: link {} x{}, maximum {} x{}", d->pci->address, d->name,
+                                     *d->pci->current_speed, *d->pci->current_width, *d->pci->max_speed,
+                                     *d->pci->max_width));
   }
-  v.fired = !v.evidence.empty();
-  v.message = v.fired ? "a PCIe link runs below its maximum: the controller's bandwidth is capped"
-              : known ? "PCIe links run at their maximum"
-                      : "PCIe link unknown (no link files, or no PCIe device above the disks)";
-  out.push_back(std::move(v));
+  out.push_back(verdict_on_evidence(severity::warning, std::move(evidence),
+                                    "a PCIe link runs below its maximum: the controller's bandwidth is capped",
+                                    known ? "PCIe links run at their maximum"
+                                          : "PCIe link unknown (no link files, or no PCIe device above the disks)"));
 }
 
 }  // namespace raidbench
