@@ -2,11 +2,12 @@
 /// A trend within one side's runs, in the order they ran: Mann–Kendall's test (is there a monotone
 /// trend?) and the Theil–Sen slope (how large, per run). The slope is robust to an outlier; the test
 /// less so: one stalled run at an end of a rising series turns up to n − 1 of its pairs against the
-/// trend (a truth run's 10 runs went from p ≈ 1e-4 to 0.0047 that way). So a drift is tested twice:
-/// on all runs, and on the runs with the one left out that most weakens the trend, each at half the
-/// level (`p_drift`). The test is exact up to 10 runs (every ordering counted; tied values count as
-/// no trend, which can only raise p) and uses the normal approximation with the tie correction
-/// beyond. Fewer than 5 runs can never show a trend at 5 %: with 4 the smallest p is 1/12.
+/// trend (a truth run's 10 runs gave p = 0.0047 that way, where the runs before gave about 1e-4).
+/// So a drift is tested twice: on all runs, and on the runs with the one left out that most weakens
+/// the trend, each at half the level (`p_drift`). The test is exact up to 10 runs (every ordering
+/// counted; tied values count as no trend, which can only raise p) and uses the normal approximation
+/// with the tie correction beyond. Fewer than 5 runs can never show a trend at 5 %: with 4 the
+/// smallest p is 1/12.
 #include <cstddef>
 #include <span>
 
