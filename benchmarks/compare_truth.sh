@@ -18,6 +18,9 @@
 #   benchmarks/compare_truth.sh [BUILD_DIR=build]
 # PARTS picks the parts (default abc: all three); DRIFTS runs (c) that many times (default 1) and
 # counts the runs that hold its truth, e.g. PARTS=c DRIFTS=5 benchmarks/compare_truth.sh build.
+# DRIFT_STALL=1 also stalls (c)'s last run of B, injected: its cap is half the step's (a stall at the
+# end of the series, which hid the drift from Mann–Kendall over all runs once; the truth is unchanged).
+# KEEP=DIR keeps each comparison's JSON there (DIR/NAME.json), for a look after the scratch is gone.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 BUILD=$(realpath -m "${1:-$repo/build}")
@@ -30,8 +33,11 @@ CAP=${CAP:-20000000}
 DRIFT_A=${DRIFT_A:-30000000}
 DRIFT_FROM=${DRIFT_FROM:-20000000}
 DRIFT_STEP=${DRIFT_STEP:-2000000}
+DRIFT_STALL=${DRIFT_STALL:-0}
+KEEP=${KEEP:-}
 SUITE=(--quick --no-controller --size 32M --test-seconds 0.5)
-[[ $PARTS =~ ^[abc]+$ && $DRIFTS =~ ^[1-9][0-9]*$ ]] || { echo "compare_truth: PARTS is made of a, b, c; DRIFTS a whole number from 1" >&2; exit 2; }
+[[ $PARTS =~ ^[abc]+$ && $DRIFTS =~ ^[1-9][0-9]*$ && $DRIFT_STALL =~ ^[01]$ && ( -z $KEEP || -d $KEEP ) ]] ||
+  { echo "compare_truth: PARTS is made of a, b, c; DRIFTS a whole number from 1; DRIFT_STALL 0 or 1; KEEP a directory" >&2; exit 2; }
 release_build "$BUILD" raidbench-suite
 raidbench=$BUILD/examples/tools/suite/raidbench
 
@@ -64,6 +70,7 @@ ab() {
   nice "$raidbench" ab --no-progress --rounds "$ROUNDS" --out "$WORK/$name" --a "$WORK/scratch-a" --b "$WORK/scratch-b" "$@" \
     -- "${SUITE[@]}" > "$WORK/$name.txt"
   local c=$WORK/$name/comparison.json
+  [[ -z $KEEP ]] || cp "$c" "$KEEP/$name.json"
   printf '%-10s %4d s  calls: %s\n' "$name" $((SECONDS - started)) \
     "$(jq -r '[.rows[] | select(.sides[1].change.noise == "beyond noise") | "\(.test) \(.metric) \(.sides[1].change.word) \(.sides[1].change.percent | floor) %"] | if length == 0 then "none" else join("; ") end' "$c")"
 }
@@ -96,11 +103,11 @@ fi
 [[ $PARTS == *c* ]] || exit 0
 held=0
 for k in $(seq "$DRIFTS"); do
-  echo "## (c) injected drift, $k of $DRIFTS: A capped at $DRIFT_A B/s, B from $DRIFT_FROM B/s up $DRIFT_STEP B/s a round"
+  echo "## (c) injected drift, $k of $DRIFTS: A capped at $DRIFT_A B/s, B from $DRIFT_FROM B/s up $DRIFT_STEP B/s a round$( ((DRIFT_STALL)) && echo ", B's last run at half its cap")"
   ab "drift-$k" --a-setup "$(cap "$DRIFT_A")" \
-    --b-setup "echo \"$dev \$(($DRIFT_FROM + $DRIFT_STEP * (RAIDBENCH_AB_ROUND - 1)))\" > $cgroup/blkio.throttle.read_bps_device"
+    --b-setup "b=\$(($DRIFT_FROM + $DRIFT_STEP * (RAIDBENCH_AB_ROUND - 1))); [ $DRIFT_STALL = 1 ] && [ \$RAIDBENCH_AB_ROUND = $ROUNDS ] && b=\$((b / 2)); echo \"$dev \$b\" > $cgroup/blkio.throttle.read_bps_device"
   c=$WORK/drift-$k/comparison.json
-  jq -r '.rows[] | select(.test == "seq read O_DIRECT") | "  \(.test) / \(.metric): \(.sides[1].change.noise), B/A trend \(.sides[1].change.drift.side.percent_per_run | . * 10 | round / 10) %/round, p = \(.sides[1].change.drift.side.p | tostring | .[0:7]), significant: \(.sides[1].change.drift.side.significant)
+  jq -r '.rows[] | select(.test == "seq read O_DIRECT") | "  \(.test) / \(.metric): \(.sides[1].change.noise), B/A trend \(.sides[1].change.drift.side.percent_per_run | . * 10 | round / 10) %/round, p = \(.sides[1].change.drift.side.p | tostring), significant: \(.sides[1].change.drift.side.significant)
       A by round: \([.sides[0].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")); B: \([.sides[1].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")) (MB/s or ms)"' "$c"
   jq -r '
     ([.rows[] | select(.test == "seq read O_DIRECT" and .rate)] | all(.sides[1].change.drift.side.significant)) as $named |
