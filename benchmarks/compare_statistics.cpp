@@ -34,20 +34,23 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
 
   std::printf("### One setup on both sides: comparisons (18 rows each) with any call\n\n");
-  std::printf("| noise | CV | runs a side | comparisons | with a call (95 %% interval) | a side's drift named |\n|---|---:|---:|---:|---|---|\n");
+  std::printf("| noise | CV | runs a side | comparisons | with a call (95 %% interval) | a side's drift named | a row's own drift named |\n"
+              "|---|---:|---:|---:|---|---|---|\n");
   for (scatter kind : {scatter::lognormal, scatter::heavy_tailed, scatter::hiccups})
     for (double cv : {0.05, 0.2})
-      for (std::size_t runs : {3, 5, 10}) {
+      for (std::size_t runs : {3, 5, 10, 0}) {
+        // 0: raidbench ab's default, 10 interleaved rounds judged paired.
         scenario s;
-        s.kind = kind, s.cv = cv, s.runs = runs;
+        s.kind = kind, s.cv = cv, s.runs = runs ? runs : 10, s.paired = runs == 0;
         const auto t = simulate(s, n, seed++);
-        std::printf("| %s | %.0f %% | %zu | %zu | %s | %s |\n", scatter_name(kind), cv * 100, runs, t.comparisons,
-                    percent_with_interval(t.with_a_wrong_call, t.comparisons).c_str(), percent_with_interval(t.drift_named, t.comparisons).c_str());
+        std::printf("| %s | %.0f %% | %s | %zu | %s | %s | %s |\n", scatter_name(kind), cv * 100, runs ? std::to_string(runs).c_str() : "10 rounds, paired", t.comparisons,
+                    percent_with_interval(t.with_a_wrong_call, t.comparisons).c_str(), percent_with_interval(t.drift_named, t.comparisons).c_str(),
+                    percent_with_interval(t.row_drift_named, t.comparisons).c_str());
         std::fflush(stdout);
       }
 
   std::printf("\n### Drift (lognormal, 5 runs a side, 18 rows): comparisons with a call that is not a change of the setup\n\n");
-  std::printf("| drift | per run | CV | comparisons | with a call | drift named |\n|---|---:|---:|---:|---|---|\n");
+  std::printf("| drift | per run | CV | comparisons | with a call | drift named | a row's own drift named |\n|---|---:|---:|---:|---|---|---|\n");
   const struct {
     drift_kind kind;
     bool paired;
@@ -62,8 +65,28 @@ int main(int argc, char** argv) {
         scenario s;
         s.drift = d.kind, s.paired = d.paired, s.cv = cv, s.drift_per_run = -per_run;
         const auto t = simulate(s, fewer, seed++);
-        std::printf("| %s | %.0f %% | %.0f %% | %zu | %s | %s |\n", d.name, -per_run * 100, cv * 100, t.comparisons,
-                    percent_with_interval(t.with_a_wrong_call, t.comparisons).c_str(), percent_with_interval(t.drift_named, t.comparisons).c_str());
+        std::printf("| %s | %.0f %% | %.0f %% | %zu | %s | %s | %s |\n", d.name, -per_run * 100, cv * 100, t.comparisons,
+                    percent_with_interval(t.with_a_wrong_call, t.comparisons).c_str(), percent_with_interval(t.drift_named, t.comparisons).c_str(),
+                    percent_with_interval(t.row_drift_named, t.comparisons).c_str());
+        std::fflush(stdout);
+      }
+
+  // compare_truth.sh's (c): one row's side B drifts (a cap raised at every run of B), interleaved
+  // rounds judged paired; once with B's last run stalled at half speed, as in the third truth run.
+  std::printf("\n### One row's drift in interleaved rounds (B's runs only; 10 ABBA rounds, paired, 18 rows, lognormal)\n\n");
+  std::printf("| per run | CV | B's last run | comparisons | with a call | the row's drift named: all runs alone (before) | now (all runs, or one left out) |\n"
+              "|---:|---:|---|---:|---|---|---|\n");
+  for (bool stalled : {false, true})
+    for (double cv : {0.05, 0.2})
+      for (double per_run : {0.02, 0.05, 0.1}) {
+        scenario s;
+        s.drift = drift_kind::side_b, s.paired = true, s.runs = 10, s.cv = cv, s.drift_per_run = per_run, s.drift_rows = 1;
+        s.last_b_stalled = stalled;
+        const auto t = simulate(s, fewer, seed++);
+        std::printf("| +%.0f %% | %.0f %% | %s | %zu | %s | %s | %s |\n", per_run * 100, cv * 100, stalled ? "at half speed" : "as the others",
+                    t.comparisons, percent_with_interval(t.with_a_wrong_call, t.comparisons).c_str(),
+                    percent_with_interval(t.first_row_named_by_all_runs, t.comparisons).c_str(),
+                    percent_with_interval(t.first_row_named, t.comparisons).c_str());
         std::fflush(stdout);
       }
 

@@ -16,18 +16,28 @@
 # Needs root, cgroup v1's blkio controller with CONFIG_BLK_DEV_THROTTLING, and a disk-backed BASE (not
 # tmpfs: the cap is per block device). Not part of CI; the figures go to benchmarks/RESULTS.md.
 #   benchmarks/compare_truth.sh [BUILD_DIR=build]
+# PARTS picks the parts (default abc: all three); DRIFTS runs (c) that many times (default 1) and
+# counts the runs that hold its truth, e.g. PARTS=c DRIFTS=5 benchmarks/compare_truth.sh build.
+# DRIFT_STALL=1 also stalls (c)'s last run of B, injected: its cap is half the step's (a stall at the
+# end of the series, which hid the drift from Mann–Kendall over all runs once; the truth is unchanged).
+# KEEP=DIR keeps each comparison's JSON there (DIR/NAME.json), for a look after the scratch is gone.
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/common.sh"
 BUILD=$(realpath -m "${1:-$repo/build}")
 BASE=${BASE:-/var/tmp}
+PARTS=${PARTS:-abc}
+DRIFTS=${DRIFTS:-1}
 ROUNDS=${ROUNDS:-10}
 COMPARISONS=${COMPARISONS:-3}
 CAP=${CAP:-20000000}
 DRIFT_A=${DRIFT_A:-30000000}
 DRIFT_FROM=${DRIFT_FROM:-20000000}
 DRIFT_STEP=${DRIFT_STEP:-2000000}
+DRIFT_STALL=${DRIFT_STALL:-0}
+KEEP=${KEEP:-}
 SUITE=(--quick --no-controller --size 32M --test-seconds 0.5)
-source "$repo/benchmarks/release_build.sh"
+[[ $PARTS =~ ^[abc]+$ && $DRIFTS =~ ^[1-9][0-9]*$ && $DRIFT_STALL =~ ^[01]$ && ( -z $KEEP || -d $KEEP ) ]] ||
+  { echo "compare_truth: PARTS is made of a, b, c; DRIFTS a whole number from 1; DRIFT_STALL 0 or 1; KEEP a directory" >&2; exit 2; }
 release_build "$BUILD" raidbench-suite
 raidbench=$BUILD/examples/tools/suite/raidbench
 
@@ -60,38 +70,50 @@ ab() {
   nice "$raidbench" ab --no-progress --rounds "$ROUNDS" --out "$WORK/$name" --a "$WORK/scratch-a" --b "$WORK/scratch-b" "$@" \
     -- "${SUITE[@]}" > "$WORK/$name.txt"
   local c=$WORK/$name/comparison.json
+  [[ -z $KEEP ]] || cp "$c" "$KEEP/$name.json"
   printf '%-10s %4d s  calls: %s\n' "$name" $((SECONDS - started)) \
     "$(jq -r '[.rows[] | select(.sides[1].change.noise == "beyond noise") | "\(.test) \(.metric) \(.sides[1].change.word) \(.sides[1].change.percent | floor) %"] | if length == 0 then "none" else join("; ") end' "$c")"
 }
 calls() { jq '[.rows[] | select(.sides[1].change.noise == "beyond noise")] | length' "$WORK/$1/comparison.json"; }
 
-echo "## (a) A/A interleaved"
-with_call=0
-for i in $(seq "$COMPARISONS"); do
-  ab "aa-$i"
-  (($(calls "aa-$i") == 0)) || with_call=$((with_call + 1))
+if [[ $PARTS == *a* ]]; then
+  echo "## (a) A/A interleaved"
+  with_call=0
+  for i in $(seq "$COMPARISONS"); do
+    ab "aa-$i"
+    (($(calls "aa-$i") == 0)) || with_call=$((with_call + 1))
+  done
+  echo "A/A: $with_call of $COMPARISONS comparisons contain a call (goal: at most 1)"
+fi
+
+if [[ $PARTS == *b* ]]; then
+  echo "## (b) injected difference: B's O_DIRECT reads capped at $CAP B/s"
+  ab capped --a-setup "$(cap 0)" --b-setup "$(cap "$CAP")"
+  c=$WORK/capped/comparison.json
+  jq -r --argjson cap "$CAP" '
+    .rows[] | select(.test == "seq read O_DIRECT" and .rate) |
+    "B median \(.sides[1].median / 1e6 | . * 100 | round / 100) MB/s, cap \($cap / 1e6) MB/s: \((.sides[1].median / $cap - 1) * 100 | . * 10 | round / 10) % off (truth: within 10 %); A median \(.sides[0].median / 1e6 | round) MB/s"' "$c"
+  jq -r '.rows[] | "  \(.test) / \(.metric): \(.sides[1].change.noise) \(.sides[1].change.word) \(.sides[1].change.percent | . * 10 | round / 10) % [\(.sides[1].change.interval.low_percent // "-" | tostring | .[0:6]) .. \(.sides[1].change.interval.high_percent // "-" | tostring | .[0:6])]"' "$c"
+  jq -r '
+    ([.rows[] | select(.test == "seq read O_DIRECT")] | all(.sides[1].change.noise == "beyond noise" and .sides[1].change.word == "slower")) as $throttled |
+    ([.rows[] | select(.test != "seq read O_DIRECT" and .sides[1].change.noise == "beyond noise")] | length) as $others |
+    "throttled rows all called slower: \($throttled); unthrottled rows called: \($others) (truth: true; 0)"' "$c"
+fi
+
+[[ $PARTS == *c* ]] || exit 0
+held=0
+for k in $(seq "$DRIFTS"); do
+  echo "## (c) injected drift, $k of $DRIFTS: A capped at $DRIFT_A B/s, B from $DRIFT_FROM B/s up $DRIFT_STEP B/s a round$( ((DRIFT_STALL)) && echo ", B's last run at half its cap")"
+  ab "drift-$k" --a-setup "$(cap "$DRIFT_A")" \
+    --b-setup "b=\$(($DRIFT_FROM + $DRIFT_STEP * (RAIDBENCH_AB_ROUND - 1))); [ $DRIFT_STALL = 1 ] && [ \$RAIDBENCH_AB_ROUND = $ROUNDS ] && b=\$((b / 2)); echo \"$dev \$b\" > $cgroup/blkio.throttle.read_bps_device"
+  c=$WORK/drift-$k/comparison.json
+  jq -r '.rows[] | select(.test == "seq read O_DIRECT") | "  \(.test) / \(.metric): \(.sides[1].change.noise), B/A trend \(.sides[1].change.drift.side.percent_per_run | . * 10 | round / 10) %/round, p = \(.sides[1].change.drift.side.p | tostring), significant: \(.sides[1].change.drift.side.significant)
+      A by round: \([.sides[0].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")); B: \([.sides[1].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")) (MB/s or ms)"' "$c"
+  jq -r '
+    ([.rows[] | select(.test == "seq read O_DIRECT" and .rate)] | all(.sides[1].change.drift.side.significant)) as $named |
+    "drift named on the capped rate row: \($named); rows called: \([.rows[] | select(.sides[1].change.noise == "beyond noise")] | length) (truth: true; 0)"' "$c"
+  grep -h -e '^B against' -e '^Drift' "$WORK/drift-$k.txt"
+  jq -e '([.rows[] | select(.test == "seq read O_DIRECT" and .rate)] | all(.sides[1].change.drift.side.significant)) and
+    ([.rows[] | select(.sides[1].change.noise == "beyond noise")] | length == 0)' "$c" > /dev/null && held=$((held + 1))
 done
-echo "A/A: $with_call of $COMPARISONS comparisons contain a call (goal: at most 1)"
-
-echo "## (b) injected difference: B's O_DIRECT reads capped at $CAP B/s"
-ab capped --a-setup "$(cap 0)" --b-setup "$(cap "$CAP")"
-c=$WORK/capped/comparison.json
-jq -r --argjson cap "$CAP" '
-  .rows[] | select(.test == "seq read O_DIRECT" and .rate) |
-  "B median \(.sides[1].median / 1e6 | . * 100 | round / 100) MB/s, cap \($cap / 1e6) MB/s: \((.sides[1].median / $cap - 1) * 100 | . * 10 | round / 10) % off (truth: within 10 %); A median \(.sides[0].median / 1e6 | round) MB/s"' "$c"
-jq -r '.rows[] | "  \(.test) / \(.metric): \(.sides[1].change.noise) \(.sides[1].change.word) \(.sides[1].change.percent | . * 10 | round / 10) % [\(.sides[1].change.interval.low_percent // "-" | tostring | .[0:6]) .. \(.sides[1].change.interval.high_percent // "-" | tostring | .[0:6])]"' "$c"
-jq -r '
-  ([.rows[] | select(.test == "seq read O_DIRECT")] | all(.sides[1].change.noise == "beyond noise" and .sides[1].change.word == "slower")) as $throttled |
-  ([.rows[] | select(.test != "seq read O_DIRECT" and .sides[1].change.noise == "beyond noise")] | length) as $others |
-  "throttled rows all called slower: \($throttled); unthrottled rows called: \($others) (truth: true; 0)"' "$c"
-
-echo "## (c) injected drift: A capped at $DRIFT_A B/s, B from $DRIFT_FROM B/s up $DRIFT_STEP B/s a round"
-ab drift --a-setup "$(cap "$DRIFT_A")" \
-  --b-setup "echo \"$dev \$(($DRIFT_FROM + $DRIFT_STEP * (RAIDBENCH_AB_ROUND - 1)))\" > $cgroup/blkio.throttle.read_bps_device"
-c=$WORK/drift/comparison.json
-jq -r '.rows[] | select(.test == "seq read O_DIRECT") | "  \(.test) / \(.metric): \(.sides[1].change.noise), B/A trend \(.sides[1].change.drift.side.percent_per_run | . * 10 | round / 10) %/round, p = \(.sides[1].change.drift.side.p | tostring | .[0:7]), significant: \(.sides[1].change.drift.side.significant)
-    A by round: \([.sides[0].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")); B: \([.sides[1].values[] | if . > 1000 then ./1e6 | round else . * 1e3 | round end | tostring] | join(" ")) (MB/s or ms)"' "$c"
-jq -r '
-  ([.rows[] | select(.test == "seq read O_DIRECT" and .rate)] | all(.sides[1].change.drift.side.significant)) as $named |
-  "drift named on the capped rate row: \($named); rows called: \([.rows[] | select(.sides[1].change.noise == "beyond noise")] | length) (truth: true; 0)"' "$c"
-grep -h -e '^B against' -e '^Drift' "$WORK/drift.txt"
+echo "(c): the drift named and nothing called in $held of $DRIFTS runs"

@@ -37,6 +37,8 @@ struct scenario {
   std::size_t shifted_rows = 0; ///< how many rows (the first ones) B changed
   drift_kind drift = drift_kind::none;
   double drift_per_run = 0;     ///< log units per run
+  std::size_t drift_rows = 0;   ///< how many rows (the first ones) drift; 0: all of them
+  bool last_b_stalled = false;  ///< side B's last run at half speed (a stall at the end of the series)
   bool paired = false;          ///< interleaved rounds, ABBA order, judged paired
 };
 
@@ -47,6 +49,9 @@ struct tally {
   std::size_t shifted_called = 0;     ///< shifted rows called in the shift's direction
   std::size_t shifted_total = 0;
   std::size_t drift_named = 0;        ///< comparisons that name a side's drift
+  std::size_t row_drift_named = 0;    ///< comparisons in which a row's own trend is named
+  std::size_t first_row_named = 0;    ///< comparisons in which the first row's own trend is named
+  std::size_t first_row_named_by_all_runs = 0;  ///< the same by Mann–Kendall over all runs alone (trend::p)
 };
 
 /// Standard normal deviates by Marsaglia's polar method from raidbench's own generator.
@@ -107,14 +112,16 @@ inline tally simulate(const scenario& s, std::size_t comparisons, std::uint64_t 
         const double at_a = s.paired ? static_cast<double>(2 * i + (i % 2)) : static_cast<double>(i);
         const double at_b = s.paired ? static_cast<double>(2 * i + 1 - (i % 2)) : static_cast<double>(s.runs + i);
         double drift_a = 0, drift_b = 0;
-        switch (s.drift) {
+        const bool drifts = s.drift_rows == 0 || r < s.drift_rows;
+        switch (drifts ? s.drift : drift_kind::none) {
           case drift_kind::none: break;
           case drift_kind::each_side: drift_a = drift_b = s.drift_per_run * static_cast<double>(i); break;
           case drift_kind::side_b: drift_b = s.drift_per_run * static_cast<double>(i); break;
           case drift_kind::continuing: drift_a = s.drift_per_run * at_a, drift_b = s.drift_per_run * at_b; break;
         }
         row.a[i] = std::exp(drift_a + scatter_of(random, s));
-        row.b[i] = std::exp(level_b + drift_b + scatter_of(random, s));
+        const double stall = s.last_b_stalled && i + 1 == s.runs ? -std::numbers::ln2 : 0.0;
+        row.b[i] = std::exp(level_b + drift_b + stall + scatter_of(random, s));
       }
     }
     const auto family = judge_rows(rows, rule);
@@ -130,6 +137,14 @@ inline tally simulate(const scenario& s, std::size_t comparisons, std::uint64_t 
     t.shifted_total += s.shift != 0 ? s.shifted_rows : 0;
     t.with_a_wrong_call += wrong;
     t.drift_named += drift;
+    bool row_drift = false;
+    for (const auto& j : family.rows) row_drift = row_drift || j.drift_a || j.drift_b;
+    t.row_drift_named += row_drift;
+    const auto& first = family.rows.front();
+    t.first_row_named += first.drift_a || first.drift_b;
+    const double level = rule.drift_alpha / static_cast<double>(first.family ? first.family : 1);
+    auto named_by_all_runs = [&](const std::optional<trend>& tr) { return tr && tr->p <= level; };
+    t.first_row_named_by_all_runs += named_by_all_runs(first.trend_a) || named_by_all_runs(first.trend_b);
     ++t.comparisons;
   }
   return t;

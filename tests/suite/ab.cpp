@@ -1,9 +1,16 @@
 // raidbench ab: the runs alternate in ABBA order, each side's setup command before its run; the sides
-// are compared paired by round; a setup command that fails or hangs stops the run with one line and
-// leaves nothing running; bad options are one line and exit status 2, nothing created. Tiny runs
+// are compared paired by round; a setup command that fails or hangs, or Ctrl-C while one runs, stops
+// the run with one line and leaves nothing running; bad options are one line and exit status 2,
+// nothing created. Tiny runs
 // (1 MiB, 0.02 s a timed test): what is checked is the order and the plumbing, not the speed.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -41,6 +48,15 @@ tool_run ab(const temp_dir& dir, std::vector<std::string> args) {
 }
 
 nlohmann::json read_json(const fs::path& p) { return nlohmann::json::parse(slurp(p)); }
+
+// While alive, this test process is a child subreaper: what a tool leaves unreaped when it exits
+// becomes this process's child instead of init's, where a test can see it (and reaps it).
+struct subreaper {
+  subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+  ~subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 0); }
+  subreaper(const subreaper&) = delete;
+  subreaper& operator=(const subreaper&) = delete;
+};
 
 pid_t pid_in(const fs::path& p) {
   wait_until([&] { return fs::exists(p) && slurp(p).ends_with("\n"); });
@@ -126,6 +142,54 @@ BOOST_AUTO_TEST_CASE(a_hanging_setup_is_killed_at_the_deadline) {
   BOOST_TEST(group_ends(pid_in(pgid)));
   BOOST_TEST(fs::is_empty(dir / "out" / "A"));
   BOOST_TEST(!fs::exists(dir / "a"));
+}
+
+// Ctrl-C (SIGINT to raidbench ab's process group, as a terminal sends it) while B's setup command
+// runs, after A's first run: exit status 130 as --help says (128 + 2), one line; the command's whole
+// group (the shell, now sleep, and the sleep it started) killed, and the command reaped by raidbench
+// ab itself (not left to whoever inherits it); no comparison, the run done kept and the record saying
+// why; in A's scratch directory, the user's file, and nothing of the tool's. The signal is sent once
+// the command is seen running: no timing is assumed.
+BOOST_AUTO_TEST_CASE(ctrl_c_during_a_setup_command_stops_it_and_its_group) {
+  const subreaper inherits_what_is_left;
+  temp_dir dir;
+  fs::create_directory(dir / "a");
+  std::ofstream(dir / "a" / "mine.txt") << "mine\n";
+  const fs::path pgid_file = dir / "pgid";
+  stream_file out(dir / "stdout", O_WRONLY | O_CREAT | O_TRUNC), err(dir / "stderr", O_WRONLY | O_CREAT | O_TRUNC);
+  spawned_tool tool({RAIDBENCH_TOOL, "ab", "--no-progress", "--out", (dir / "out").string(), "--a", (dir / "a").string(), "--b",
+                     (dir / "b").string(), "--b-setup", "echo $$ > '" + pgid_file.string() + "'; sleep 300 & exec sleep 300", "--",
+                     "--quick", "--no-controller", "--size", "1M", "--test-seconds", "0.02"},
+                    {.out = out.fd(), .err = err.fd()});
+  BOOST_TEST_REQUIRE(tool.started());
+  const pid_t pgid = pid_in(pgid_file);
+  // Sleeping: the shell has started the background sleep and become the other one.
+  BOOST_TEST_REQUIRE(wait_until([&] { return slurp(fs::path("/proc") / std::to_string(pgid) / "comm") == "sleep\n"; }));
+  ::kill(-tool.pid(), SIGINT);
+  const tool_end end = tool.wait();
+  BOOST_TEST(!end.by_signal);
+  BOOST_TEST(end.code == 130);
+  BOOST_TEST(group_ends(pgid));
+  // Reaped by raidbench ab: not handed to this subreaper as a zombie (nor alive: that is 0).
+  BOOST_TEST(::waitpid(pgid, nullptr, WNOHANG) == -1);
+  while (::waitpid(-pgid, nullptr, WNOHANG) > 0) {}  // the background sleep: its parent was the command
+  const std::string why = "stopped by SIGINT during --b-setup in round 1 (B): no comparison; the runs done are in " + (dir / "out").string();
+  BOOST_TEST(without_ram_note(slurp(dir / "stderr")) == "raidbench ab: " + why + "\n");
+  BOOST_TEST(slurp(dir / "stdout").empty());
+  const auto record = read_json(dir / "out" / "ab.json");
+  BOOST_TEST(record.at("stopped") == why);
+  BOOST_TEST(record.at("runs").back().at("setup").at("failure") == "stopped by SIGINT");
+  // Only its own files in --out: the record and A's report; no comparison, no temporary file.
+  std::vector<std::string> written;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "out")) written.push_back(fs::relative(e.path(), dir / "out").string());
+  std::sort(written.begin(), written.end());
+  BOOST_TEST(written == (std::vector<std::string>{"A", "A/round-01.json", "B", "ab.json"}), boost::test_tools::per_element());
+  // A's run removed its files and left the user's; B's directory was never made.
+  std::vector<std::string> in_a;
+  for (const auto& e : fs::directory_iterator(dir / "a")) in_a.push_back(e.path().filename().string());
+  BOOST_TEST(in_a == std::vector<std::string>{"mine.txt"}, boost::test_tools::per_element());
+  BOOST_TEST(slurp(dir / "a" / "mine.txt") == "mine\n");
+  BOOST_TEST(!fs::exists(dir / "b"));
 }
 
 // Bad options: one line, exit status 2, nothing created; a --out that is not empty: one line, exit 1.

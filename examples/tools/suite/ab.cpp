@@ -35,7 +35,7 @@ namespace rb_suite {
 
 namespace {
 
-/// Rounds by default: enough for the paired t to call a 20 % change at 5 % noise (93 % of the time;
+/// Rounds by default: enough for the paired t to call a 20 % change at 5 % noise (90 % of the time;
 /// docs/compare.md) and to show a drift.
 constexpr unsigned default_rounds = 10;
 

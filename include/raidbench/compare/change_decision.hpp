@@ -74,7 +74,7 @@ struct row_judgement {
   double confidence = 0;     ///< the interval's level: Holm's level for the row in its family
   double p = 1;              ///< of "the change lies within ±min_effect"
   std::optional<trend> trend_a, trend_b;  ///< of each side's log values (of the log ratios when paired: trend_b)
-  bool drift_a = false, drift_b = false;  ///< the row's own trend is significant at drift_alpha / family
+  bool drift_a = false, drift_b = false;  ///< the row's own trend (its p_drift) is significant at drift_alpha / family
   std::size_t family = 0;    ///< rows judged together (Holm's k)
   std::string reason;        ///< why the runs cannot estimate the noise ("1 run a side"), when they cannot
 };

@@ -58,7 +58,7 @@ struct side_figure {
 /// A trend within one side's runs of one row.
 struct row_trend {
   double percent_per_run = 0;  ///< Theil–Sen, as a change per run
-  double p = 1;                ///< Mann–Kendall, two-sided
+  double p = 1;                ///< Mann–Kendall, two-sided: trend::p_drift (all runs, or one left out)
   std::size_t runs = 0;
   bool significant = false;    ///< p <= the rule's drift level
 };
@@ -250,7 +250,7 @@ inline side_change change_of(const side_figure& a, const side_figure& b, better 
 }
 
 inline row_trend row_trend_of(const trend& t, bool significant) {
-  return {std::expm1(t.slope_per_run) * 100, t.p, t.runs, significant};
+  return {std::expm1(t.slope_per_run) * 100, t.p_drift, t.runs, significant};
 }
 
 }  // namespace detail::comparison_math

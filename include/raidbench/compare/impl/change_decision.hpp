@@ -173,10 +173,11 @@ RAIDBENCH_API family_judgement judge_rows(std::span<const row_runs> rows, const 
   }
 
   // A row's own trend, at drift_alpha over the family (Bonferroni): one test's runs may drift alone.
+  // Its p_drift, which one stalled run cannot hide it from (trend.hpp).
   for (std::size_t i : tested) {
     const double level = rule.drift_alpha / static_cast<double>(tested.size());
-    out[i].drift_a = out[i].trend_a && out[i].trend_a->p <= level;
-    out[i].drift_b = out[i].trend_b && out[i].trend_b->p <= level;
+    out[i].drift_a = out[i].trend_a && out[i].trend_a->p_drift <= level;
+    out[i].drift_b = out[i].trend_b && out[i].trend_b->p_drift <= level;
   }
 
   // Each side's trend over its rows at once: a drift of the environment moves every test a little,
@@ -239,6 +240,7 @@ RAIDBENCH_API family_judgement judge_rows(std::span<const row_runs> rows, const 
     auto drift_of = [&](bool own, const std::optional<trend>& tr, const side_trend& side) {
       double slope = own ? std::fabs(tr->slope_per_run) : 0;
       if (side.guard && !row.paired) slope = std::max(slope, std::fabs(side.median_slope_per_run));
+      if (row.paired && tr && tr->p_drift <= rule.drift_guard) slope = std::max(slope, std::fabs(tr->slope_per_run));
       return slope * gap;
     };
     const double drift_a = row.paired ? 0 : drift_of(j.drift_a, j.trend_a, family.a);

@@ -46,20 +46,23 @@ inline double exact_p(std::size_t n, long long s) {
   return std::min(1.0, extreme / total);
 }
 
-// The variance of S when there is no trend, reduced for tied values.
-inline double variance_of_s(std::span<const double> values) {
-  const double n = static_cast<double>(values.size());
-  std::vector<double> sorted(values.begin(), values.end());
+// A group of t tied values' share of the variance of S: taken off it, as no pair within it counts.
+inline double tie_term(double t) { return t * (t - 1) * (2 * t + 5); }
+
+// The variance of S over n values when there is no trend, `ties` the sum of their groups' tie_term.
+inline double variance_of_s(double n, double ties) { return (n * (n - 1) * (2 * n + 5) - ties) / 18; }
+
+// Each value's count of equal values (itself included), in the values' order.
+inline std::vector<double> tie_sizes(std::span<const double> values) {
+  std::vector<double> sorted(values.begin(), values.end()), sizes;
   std::sort(sorted.begin(), sorted.end());
-  double ties = 0;
-  for (std::size_t i = 0; i < sorted.size();) {
-    std::size_t j = i;
-    while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
-    const double t = static_cast<double>(j - i);
-    ties += t * (t - 1) * (2 * t + 5);
-    i = j;
-  }
-  return (n * (n - 1) * (2 * n + 5) - ties) / 18;
+  for (double v : values) sizes.push_back(static_cast<double>(std::upper_bound(sorted.begin(), sorted.end(), v) - std::lower_bound(sorted.begin(), sorted.end(), v)));
+  return sizes;
+}
+
+// The p of a Kendall S over `n` runs: exact up to exact_up_to, else the normal approximation.
+inline double p_of(std::size_t n, long long s, double variance) {
+  return n <= exact_up_to ? exact_p(n, s) : kendall_p(static_cast<double>(s), variance);
 }
 
 inline double median_of(std::vector<double>& v) {
@@ -98,15 +101,36 @@ RAIDBENCH_API double kendall_p(double s, double variance) {
 }
 
 RAIDBENCH_API trend trend_of(std::span<const double> values) {
+  using namespace detail::mann_kendall;
   trend t;
-  t.runs = values.size();
-  if (values.size() < 2) return t;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    for (std::size_t j = i + 1; j < values.size(); ++j) t.kendall_s += (values[j] > values[i]) - (values[j] < values[i]);
-  t.variance_s = detail::mann_kendall::variance_of_s(values);
-  t.p = values.size() <= detail::mann_kendall::exact_up_to ? detail::mann_kendall::exact_p(values.size(), t.kendall_s)
-                                                    : kendall_p(t.kendall_s, t.variance_s);
-  t.slope_per_run = detail::mann_kendall::theil_sen(values);
+  const std::size_t n = values.size();
+  t.runs = n;
+  if (n < 2) return t;
+  std::vector<long long> own(n, 0);  // each run's share of S: the signs of the pairs it is in
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const int sign = (values[j] > values[i]) - (values[j] < values[i]);
+      t.kendall_s += sign;
+      own[i] += sign;
+      own[j] += sign;
+    }
+  const auto ties = tie_sizes(values);
+  double all_ties = 0;
+  for (double size : ties) all_ties += tie_term(size) / size;  // each group once: size values of it
+  t.variance_s = variance_of_s(static_cast<double>(n), all_ties);
+  t.p = p_of(n, t.kendall_s, t.variance_s);
+  // Run i left out: its pairs leave S, its tie group loses one value. Under no trend the other n - 1
+  // are in a random order whichever run is left out, so each p is valid and n times the least bounds them all.
+  if (n >= 3) {
+    double least = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double variance = variance_of_s(static_cast<double>(n - 1), all_ties - tie_term(ties[i]) + tie_term(ties[i] - 1));
+      least = std::min(least, p_of(n - 1, t.kendall_s - own[i], variance));
+    }
+    t.p_one_left_out = std::min(1.0, static_cast<double>(n) * least);
+  }
+  t.p_drift = std::min(1.0, 2 * std::min(t.p, t.p_one_left_out));
+  t.slope_per_run = theil_sen(values);
   return t;
 }
 
