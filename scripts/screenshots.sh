@@ -29,6 +29,11 @@ reports=$repo/tests/fixtures/reports
   "--controller-file=H730=$seeds/megacli-adpbbucmd-perc-h730-excerpt.txt" --controller-owns=H730 \
   --html "$work/compare.html" >/dev/null
 "$rb_compare" "run-1=$reports/sweep-atto-quick-vm-1.json" "run-2=$reports/sweep-atto-quick-vm-2.json" --html "$work/compare-sweep-atto.html" >/dev/null
+"$rb_compare" "run-1=$reports/sweep-cdm-quick-vm.json" "run-2=$reports/sweep-cdm-quick-vm.json" --html "$work/compare-sweep-cdm.html" >/dev/null
+"$rb_compare" "run-1=$reports/sweep-iometer-quick-vm.json" "run-2=$reports/sweep-iometer-quick-vm.json" --html "$work/compare-sweep-iometer.html" >/dev/null
+"$rb_compare" "H720=$seeds/pg_test_fsync-9.1-perc-h720.txt" "H730=$seeds/pg_test_fsync-9.1-perc-h730.txt" \
+  "--controller-file=H730=$repo/tests/fixtures/controllers/megacli/ldpdinfo-perc-h700-two-raid1-degraded-failed-drive.txt" \
+  --controller-owns=H730 --html "$work/compare-critical.html" >/dev/null
 for n in 1 2 3; do
   mkdir -p "$work/fleet/db0$n"
   cp "$reports/suite-quick-vm-$n.json" "$work/fleet/db0$n/report.json"

@@ -6,8 +6,10 @@
 // point than its own, a table or preformatted block cut at its right edge or wider than the page, a
 // figure (a mark's value) shown neither as a label nor in the chart's table, a figure the page doubts
 // (data-doubt) drawn like any other (its bar not grey and hatched, its point's marker not hollow and
-// grey, its label not marked ⚠, its reason not written in its chart), a page that does not open with
-// its summary (key figures and badges, each badge linking to its evidence, within one screen), and a
+// grey, its label not marked ⚠, its reason not written in its chart; a heat table's cell not grey,
+// not marked ⚠, its reason not in the caption), a page that does not open with its summary (key
+// figures and badges, each badge linking to its evidence, within one screen; critical, warning and
+// info badges each looking different, critical ones first), and a
 // page that is not self-contained (a script, or an address outside the file). Prints one line per
 // problem and a closing "N passed, N failed"; exit status 1 on any problem. --shots DIR also writes a PNG of each
 // page at each width (the docs' screenshots), of its top PX pixels with --shot-height.
@@ -131,6 +133,21 @@ function measure() {
     if (badges.length === 0) problems.push('the summary has no badge');
     for (const b of badges)
       if (!document.getElementById((b.getAttribute('href') || '').slice(1))) problems.push(`the badge "${name(b)}" links to no evidence on the page`);
+    // Critical, warning and info badges look different from each other, and a critical one comes first.
+    const looks = (b) => ['backgroundColor', 'borderTopColor', 'color'].map((k) => getComputedStyle(b)[k]).join(' ');
+    const levels = ['critical', 'warning', 'info'];
+    const seen = new Map();
+    for (const b of badges) {
+      const level = levels.find((l) => b.classList.contains(l));
+      if (level && !seen.has(level)) seen.set(level, { look: looks(b), text: name(b) });
+    }
+    for (let i = 0; i < levels.length; ++i)
+      for (let j = i + 1; j < levels.length; ++j)
+        if (seen.has(levels[i]) && seen.has(levels[j]) && seen.get(levels[i]).look === seen.get(levels[j]).look)
+          problems.push(`the ${levels[i]} badge "${seen.get(levels[i]).text}" looks like the ${levels[j]} badge "${seen.get(levels[j]).text}"`);
+    const firstOther = badges.findIndex((b) => !b.classList.contains('critical'));
+    const late = badges.findIndex((b, i) => i > firstOther && firstOther >= 0 && b.classList.contains('critical'));
+    if (late >= 0) problems.push(`the critical badge "${name(badges[late])}" comes after the badge "${name(badges[firstOther])}"`);
     if (box(summary).bottom > window.innerHeight) problems.push(`the summary ends at ${Math.round(box(summary).bottom)} px, below the first screen (${window.innerHeight} px)`);
   }
 
@@ -140,6 +157,18 @@ function measure() {
       ['auto', 'scroll'].includes(getComputedStyle(block.parentElement).overflowX);
     if (r.right > width + 1) problems.push(`<${block.localName}> "${name(block).slice(0, 30)}" reaches ${Math.round(r.right)} px, past the ${width} px window`);
     if (block.scrollWidth > block.clientWidth + 1 && !scrolls) problems.push(`<${block.localName}> "${name(block).slice(0, 30)}" is cut at its right edge`);
+  }
+
+  // A doubtful cell of a heat table: grey, its figure marked ⚠, its reason in the table's caption.
+  for (const td of document.querySelectorAll('table.heat td[data-doubt]')) {
+    const what = `heat table "${td.closest('table').dataset.title?.slice(0, 50)}": ${td.dataset.row} at ${td.dataset.column} (${name(td)})`;
+    const c = getComputedStyle(td);
+    const rgb = (c.backgroundColor.match(/\d+/g) || []).slice(0, 3);
+    const grey = c.backgroundImage.includes('gradient') || (rgb.length === 3 && rgb[0] === rgb[1] && rgb[1] === rgb[2]);
+    if (!grey) problems.push(`${what} is doubtful but drawn like the others (its cell is not grey)`);
+    if (!name(td).startsWith('⚠')) problems.push(`${what} is doubtful but its figure is not marked ⚠`);
+    if (!(td.closest('table').querySelector('caption')?.textContent ?? '').includes(td.dataset.doubt))
+      problems.push(`${what} is doubtful and its reason "${td.dataset.doubt.slice(0, 60)}" is not written in its caption`);
   }
 
   document.querySelectorAll('svg.chart').forEach((svg, n) => {

@@ -90,6 +90,12 @@ std::vector<std::string> all_pages(const temp_dir& dir) {
     const auto side = [&](const std::string& s) { return quoted(s.substr(0, s.find('=') + 1) + seeds + s.substr(s.find('=') + 1)); };
     pages.push_back(compare(dir, name, side(a) + " " + side(b)));
   }
+  // A critical verdict beside warnings and infos: H730's inventory a MegaCLI dump of a PERC H700 with
+  // a failed drive and two degraded arrays (degraded_array, drive_failed), said to hold its disk.
+  pages.push_back(compare(dir, "compare-critical",
+                          quoted("H720=" + seeds + "pg_test_fsync-9.1-perc-h720.txt") + " " + quoted("H730=" + seeds + "pg_test_fsync-9.1-perc-h730.txt") +
+                              " " + quoted("--controller-file=H730=" + fixtures + "/controllers/megacli/ldpdinfo-perc-h700-two-raid1-degraded-failed-drive.txt") +
+                              " --controller-owns=H730"));
   pages.push_back(compare(dir, "compare-sweep-atto",
                           quoted("run-1=" + reports + "sweep-atto-quick-vm-1.json") + " " + quoted("run-2=" + reports + "sweep-atto-quick-vm-2.json")));
   // A fleet of three hosts: results/<host>/report.json, as the playbook fetches them.
@@ -138,6 +144,11 @@ std::vector<std::string> all_pages(const temp_dir& dir) {
     write_json(path, j);
     pages.push_back(draw(dir, std::string("buffered-") + kind, path));
   }
+  // The CrystalDiskMark and IOMeter sweeps compared: against the same sweep run buffered, and with itself.
+  pages.push_back(compare(dir, "compare-sweep-cdm",
+                          quoted("O_DIRECT=" + reports + "sweep-cdm-quick-vm.json") + " " + quoted("buffered=" + (dir / "buffered-cdm.json").string())));
+  pages.push_back(compare(dir, "compare-sweep-iometer",
+                          quoted("before=" + reports + "sweep-iometer-quick-vm.json") + " " + quoted("after=" + reports + "sweep-iometer-quick-vm.json")));
   // Doubtful points on a comparison's curves: every one of a buffered sweep, and two of the other
   // side doubted by a verdict (added here: a sweep's JSON carries none of its own).
   json doubted = read_json(reports + "sweep-atto-quick-vm-2.json");
@@ -183,12 +194,28 @@ BOOST_AUTO_TEST_CASE(every_page_kind_lays_out_without_overlap_cut_or_unlabelled_
   BOOST_TEST(count(doubted, R"(<g class="point doubtful" data-series="run-2 read" data-x="3")") == 1);   // 4 KiB
   BOOST_TEST(count(doubted, R"(<g class="point doubtful" data-series="run-2 write" data-x="11")") == 1);  // 1 MiB
   BOOST_TEST(points(doubted, "point doubtful") == 32);
+  // Each heat cell of a buffered IOMeter sweep is doubtful (the check saw each grey, marked and its
+  // reason in the caption): 12 specifications by 2 queue depths in MB/s (24), and in IOPS read and
+  // write apart (48, less the 16 a pure read or write specification does not have).
+  BOOST_TEST(count(slurp(dir / "buffered-iometer.html"), R"(<td class="doubtful" data-row=)") == 24 + 48 - 16);
+  // The check saw critical, warning and info badges, each looking different, critical first.
+  const auto critical = slurp(dir / "compare-critical.html");
+  for (const char* level : {"critical", "warning", "info"}) BOOST_TEST(count(critical, std::string(R"(<a class="badge )") + level + '"') > 0, level);
+  // A CrystalDiskMark comparison shows every row in MB/s as CDM does; an IOMeter one IOPS and MB/s.
+  const auto cdm = slurp(dir / "compare-sweep-cdm.html");
+  BOOST_TEST(count(cdm, R"(aria-label="Bar chart: Throughput, every row in MB/s as CrystalDiskMark shows it")") == 1);
+  BOOST_TEST(count(cdm, R"(aria-label="Bar chart: ops_per_second)") == 0);
+  const auto iometer = slurp(dir / "compare-sweep-iometer.html");
+  for (const char* chart : {"IOPS of every access specification", "Throughput of every access specification in MB/s"})
+    BOOST_TEST(count(iometer, std::string(R"(aria-label="Bar chart: )") + chart + '"') == 1, chart);
+  BOOST_TEST(count(iometer, R"(aria-label="Bar chart: ops_per_second")") + count(iometer, R"(aria-label="Bar chart: throughput")") == 0);
   BOOST_TEST_MESSAGE(pages.size() << " pages drawn and measured at 2 widths in "
                                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
 }
 
 // The check can fail: a page with each fault it looks for is refused, each fault named (a second page
-// opens with a summary whose badge leads nowhere and that is taller than one screen).
+// opens with a summary taller than one screen, a badge leading nowhere and a critical badge after it
+// that looks like it, and holds a heat table's doubtful cell drawn like any other).
 BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
   const temp_dir dir;
   const auto page = (dir / "faults.html").string();
@@ -208,7 +235,10 @@ BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
 </body></html>)";
   const auto summary = (dir / "summary.html").string();
   std::ofstream(summary) << R"(<!DOCTYPE html><html><head><meta charset="utf-8"/><title>summary</title></head><body><h1>summary</h1>
-<section class="summary"><p style="height:2000px">tall</p><ul class="badges"><li><a class="badge warning" href="#nowhere">lost</a></li></ul></section>
+<section class="summary"><p style="height:2000px" id="tall">tall</p><ul class="badges"><li><a class="badge warning" href="#nowhere">lost</a></li>
+<li><a class="badge critical" href="#tall">late</a></li></ul></section>
+<table class="heat" data-title="heat"><caption>heat (IO/s)</caption><tbody><tr><th scope="row">QD1</th>
+<td data-row="QD1" data-column="4 KiB" data-value="12" data-doubt="the page cache served it" style="background:#6baed6">12</td></tr></tbody></table>
 </body></html>)";
   const auto r = run_shell("node " + quoted(std::string(RAIDBENCH_CHECK_PAGES)) + " --widths 800 " + quoted(page) + " " + quoted(summary));
   BOOST_TEST(r.status == 1, r.out << r.err);
@@ -222,7 +252,11 @@ BOOST_AUTO_TEST_CASE(the_check_names_every_fault_it_looks_for) {
                             "e at f (⚠ 3) is doubtful but drawn like the others (its bar is not grey)",
                             R"(e at f (⚠ 3) is doubtful and its reason "a write cache absorbed the flushes" is not written in the chart)",
                             "the summary has no key figure", R"(the badge "lost" links to no evidence on the page)",
-                            "below the first screen (900 px)", "0 passed, 2 failed"})
+                            "below the first screen (900 px)", R"(the critical badge "late" looks like the warning badge "lost")",
+                            R"(the critical badge "late" comes after the badge "lost")",
+                            "QD1 at 4 KiB (12) is doubtful but drawn like the others (its cell is not grey)",
+                            "QD1 at 4 KiB (12) is doubtful but its figure is not marked ⚠",
+                            R"(QD1 at 4 KiB (12) is doubtful and its reason "the page cache served it" is not written in its caption)", "0 passed, 2 failed"})
     BOOST_TEST(r.out.find(fault) != std::string::npos, fault << "\n" << r.out);
 }
 

@@ -3,6 +3,7 @@
 /// other file fetched from anywhere, so that it can be mailed, attached to a ticket or archived and
 /// still read the same in a browser or on paper. The markup is also well-formed XML, which lets the
 /// tests check it with an XML parser.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -109,31 +110,36 @@ class document {
     std::string target;
   };
   /// The most key figures a summary shows, and the most characters of a figure's name there: it
-  /// stays one screen; the rest are further down.
-  static constexpr std::size_t summary_figures = 10;
+  /// stays one screen; the rest are further down. Each badge past the second takes a figure's
+  /// place, down to summary_figures_least.
+  static constexpr std::size_t summary_figures = 10, summary_figures_least = 4;
   static constexpr std::size_t summary_name_columns = 60;
-  /// The answer first, in one box: the headline sentences, the key figures and the badges.
+  /// The answer first, in one box: the headline sentences, the badges (the critical ones first) and
+  /// the key figures.
   void summary(const std::vector<std::string>& headline, const std::vector<std::pair<std::string, std::string>>& figures,
-               const std::vector<badge>& badges) {
+               std::vector<badge> badges) {
+    // Whatever order the page gathered them in, the critical ones are seen first.
+    std::stable_partition(badges.begin(), badges.end(), [](const badge& b) { return b.level == "critical"; });
     body_ += R"(<section class="summary" id="summary">)";
     for (const auto& line : headline) body_ += "<p>" + escape(line) + "</p>";
+    if (!badges.empty()) {
+      body_ += R"(<ul class="badges">)";
+      for (const auto& b : badges)
+        body_ += fmt::format(R"(<li><a class="badge {}" href="#{}">{}</a></li>)", escape(b.level), escape(b.target), escape(b.text));
+      body_ += "</ul>";
+    }
+    const std::size_t most = std::max(summary_figures_least, summary_figures - std::min(summary_figures, std::max<std::size_t>(badges.size(), 2) - 2));
     if (!figures.empty()) {
       body_ += R"(<dl class="figures">)";
-      for (std::size_t i = 0; i < figures.size() && i < summary_figures; ++i) {
+      for (std::size_t i = 0; i < figures.size() && i < most; ++i) {
         const auto& [name, value] = figures[i];
         const auto shown = detail::chart::prefix(name, summary_name_columns);
         body_ += shown.size() == name.size() ? "<dt>" + escape(name) + "</dt>"
                                              : R"(<dt title=")" + escape(name) + R"(">)" + escape(shown) + "…</dt>";
         body_ += "<dd>" + escape(value) + "</dd>";
       }
-      if (figures.size() > summary_figures) body_ += fmt::format("<dt>…</dt><dd>{} more further down</dd>", figures.size() - summary_figures);
+      if (figures.size() > most) body_ += fmt::format("<dt>…</dt><dd>{} more further down</dd>", figures.size() - most);
       body_ += "</dl>";
-    }
-    if (!badges.empty()) {
-      body_ += R"(<ul class="badges">)";
-      for (const auto& b : badges)
-        body_ += fmt::format(R"(<li><a class="badge {}" href="#{}">{}</a></li>)", escape(b.level), escape(b.target), escape(b.text));
-      body_ += "</ul>";
     }
     body_ += "</section>\n";
   }

@@ -775,7 +775,8 @@ inline std::string render_table(const heat_table& t) {
       }
       const std::string_view why = r < t.doubts.size() && k < t.doubts[r].size() ? std::string_view(t.doubts[r][k]) : std::string_view();
       if (!why.empty()) {  // grey, marked, the reason in its tooltip and in the caption's note
-        out += fmt::format(R"(<td class="doubtful" {} data-value="{}" title="doubtful: {}">⚠ {}</td>)", where, *v, escape(why), value_text(*v));
+        out += fmt::format(R"(<td class="doubtful" {} data-value="{}" data-doubt="{}" title="doubtful: {}">⚠ {}</td>)", where, *v, escape(why), escape(why),
+                           value_text(*v));
         continue;
       }
       const double f = hi > lo ? (*v - lo) / (hi - lo) : 0.5;

@@ -331,17 +331,41 @@ inline std::vector<raidbench::fleet_host> read_fleet(const std::string& dir, con
   return hosts;
 }
 
-// A rate row's figure in MB/s, for a sweep's curves: B/s as it is, ops/s times the block size its
-// test names ("write 64 KiB").
-inline std::optional<double> mb_per_second_of(const raidbench::comparison_row& r, std::size_t side) {
-  const auto& m = r.sides[side].median;
-  if (!m) return std::nullopt;
-  if (r.unit == "B/s") return *m / 1e6;
-  std::string size = r.test.substr(r.test.find(' ') + 1);
+// The block size a sweep's test names, or 0: ATTO's "write 64 KiB", IOMeter's "4 KiB 100 % read
+// random QD1", CrystalDiskMark's "RND4K Q32T1 read" (K and M are KiB and MiB there).
+inline std::uint64_t block_size_named(const std::string& tool, const std::string& test) {
+  std::string size = tool == "raidbench sweep atto"      ? test.substr(test.find(' ') + 1)
+                     : tool == "raidbench sweep iometer" ? test.substr(0, test.find(' ', test.find(' ') + 1))
+                     : tool == "raidbench sweep cdm"     ? test.substr(std::min<std::size_t>(3, test.size()), test.find(' ') - 3)
+                                                         : std::string();
   size.erase(std::remove(size.begin(), size.end(), ' '), size.end());
+  if (size.empty()) return 0;
   const auto bytes = raidbench::parse_size(size);
+  return bytes ? *bytes : 0;
+}
+
+// What turns a sweep's rate row's figures into MB/s, as the sweep's GUI shows them: B/s as they
+// are, ops/s times the block size the test names; nullopt for any other row.
+inline std::optional<double> mb_factor(const std::string& tool, const raidbench::comparison_row& r) {
+  if (r.unit == "B/s") return 1e-6;
+  const auto bytes = block_size_named(tool, r.test);
   if (r.unit != "ops/s" || !bytes) return std::nullopt;
-  return *m * static_cast<double>(*bytes) / 1e6;
+  return static_cast<double>(bytes) / 1e6;
+}
+
+// What turns them into IOPS: ops/s as they are, B/s divided by the block size the test names.
+inline std::optional<double> iops_factor(const std::string& tool, const raidbench::comparison_row& r) {
+  if (r.unit == "ops/s") return 1;
+  const auto bytes = block_size_named(tool, r.test);
+  if (r.unit != "B/s" || !bytes) return std::nullopt;
+  return 1 / static_cast<double>(bytes);
+}
+
+inline std::optional<double> mb_per_second_of(const std::string& tool, const raidbench::comparison_row& r, std::size_t side) {
+  const auto& m = r.sides[side].median;
+  const auto factor = mb_factor(tool, r);
+  if (!m || !factor) return std::nullopt;
+  return *m * *factor;
 }
 
 // What makes a side's figures doubtful on the page: the verdicts on it, and a doubt on every figure
@@ -392,7 +416,7 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
       std::vector<std::string> doubts(sizes.size());
       for (const auto& r : c.rows)
         if (r.rate && r.test.starts_with(direction + " "))
-          if (const auto v = mb_per_second_of(r, s)) {
+          if (const auto v = mb_per_second_of(c.tool, r, s)) {
             const auto i = static_cast<std::size_t>(std::find(sizes.begin(), sizes.end(), r.test.substr(r.test.find(' ') + 1)) - sizes.begin());
             line.values[i] = *v;
             doubts[i] = doubted.of(r, s);
@@ -406,7 +430,7 @@ inline void add_sweep_curves(raidbench::html::document& page, const raidbench::c
 
 // The key figures of a comparison: each side's median of the rows that rate a test, the rows with a
 // called change first (the largest first), then in the table's order; a doubtful figure marked with
-// its reason (a whole side's, by the side's badge); an ATTO sweep's in MB/s, as its curves. The summary shows the first few
+// its reason (a whole side's, by the side's badge); a sweep's in the unit of its charts. The summary shows the first few
 // (html::document::summary_figures).
 inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbench::comparison& c, const figure_doubts& doubted) {
   namespace report = raidbench::detail::comparison_report;
@@ -425,10 +449,13 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
     std::string line;
     for (std::size_t s = 0; s < c.labels.size(); ++s) {
       const auto& m = r->sides[s].median;
-      const auto mb = c.tool == "raidbench sweep atto" ? mb_per_second_of(*r, s) : std::nullopt;
+      // A sweep's in the unit of its charts: ATTO's and CrystalDiskMark's MB/s, IOMeter's IOPS.
+      const bool in_mb = c.tool == "raidbench sweep atto" || c.tool == "raidbench sweep cdm";
+      const auto factor = in_mb ? mb_factor(c.tool, *r) : c.tool == "raidbench sweep iometer" ? iops_factor(c.tool, *r) : std::nullopt;
       const std::string why = doubted.of(*r, s);
       line += fmt::format("{}{} {}{}", s ? "; " : "", c.labels[s],
-                          m ? (why.empty() ? "" : "⚠ ") + (mb ? report::digits(*mb) + " MB/s" : report::show(*m, r->unit)) : std::string("n/a"),
+                          m ? (why.empty() ? "" : "⚠ ") + (factor ? report::digits(*m * *factor) + (in_mb ? " MB/s" : " IOPS") : report::show(*m, r->unit))
+                            : std::string("n/a"),
                           // A doubt on the whole side is said once, by its badge.
                           m && !why.empty() && !(s < doubted.sides.size() && why == doubted.sides[s]) ? " (doubtful: " + why + ")" : "");
       const auto& change = r->changes[s];
@@ -463,7 +490,12 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   const bool atto = c.tool == "raidbench sweep atto";
   std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). {}", c.tool, sides, c.labels.front(),
                                                 atto ? "Curves and bars are each side's median." : "Bars are each side's median; whiskers its runs' range.")};
-  for (const auto& line : report::headline(c, verdicts)) headline.push_back(line);
+  // Each verdict on some sides only is a badge below, linking to its evidence: one line says so.
+  std::size_t differs = 0;
+  for (const auto& line : report::headline(c, verdicts))
+    if (line.starts_with("Safety differs: ")) ++differs;
+    else headline.push_back(line);
+  if (differs) headline.push_back(fmt::format("Safety differs: {} verdict(s) fired on some sides only (badged below).", differs));
   std::vector<html::document::badge> badges;
   const auto shared = report::shared_verdicts(verdicts);
   for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning, raidbench::severity::info})
@@ -484,9 +516,50 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   page.summary(headline, key_figures(c, doubted), badges);
 
   if (atto) add_sweep_curves(page, c, doubted);
+  // Bars of `rows`: each side's median, whiskers its runs' range, the last side's change beside
+  // them; each figure times `factor(row)`.
+  const auto add_bars = [&](const std::string& title, const std::string& unit, const std::vector<const raidbench::comparison_row*>& rows,
+                            const auto& factor) {
+    html::bar_chart chart{title, unit, {}, {}, {}, {}, {}};
+    for (const auto* r : rows) {
+      chart.categories.push_back(r->test);
+      std::string note = report::show_change(*r, r->changes.size() - 1, c.labels);
+      if (note == "-") note.clear();  // no change to state: the sides' notes say why
+      for (std::size_t s = 0; s < c.labels.size(); ++s)
+        if (!r->sides[s].median && !r->sides[s].note.empty()) note += fmt::format("{}{}: {}", note.empty() ? "" : "; ", c.labels[s], r->sides[s].note);
+      chart.annotations.push_back(note);
+    }
+    const auto times = [&](const std::optional<double>& v, const raidbench::comparison_row& r) { return v ? *v * factor(r) : std::nan(""); };
+    for (std::size_t s = 0; s < c.labels.size(); ++s) {
+      html::series series{c.labels[s], {}};
+      for (const auto* r : rows) series.values.push_back(times(r->sides[s].median, *r));
+      chart.series.push_back(std::move(series));
+    }
+    for (std::size_t s = 0; s < c.labels.size(); ++s)
+      for (const auto* r : rows) {
+        chart.ranges.emplace_back(times(r->sides[s].min, *r), times(r->sides[s].max, *r));
+        chart.doubts.push_back(doubted.of(*r, s));
+      }
+    page.add(chart);
+  };
+  // CrystalDiskMark shows every row in MB/s, IOMeter's write-ups reason in IOPS and then MB/s: a
+  // sweep's rates in those units (the block size its test names turns one into the other; the
+  // change is its row's).
+  const bool cdm = c.tool == "raidbench sweep cdm", iometer = c.tool == "raidbench sweep iometer";
+  const auto rates_in = [&](const std::string& title, const std::string& unit, auto factor) {
+    std::vector<const raidbench::comparison_row*> rows;
+    for (const auto& r : c.rows)
+      if (r.rate && factor(c.tool, r)) rows.push_back(&r);
+    if (!rows.empty()) add_bars(title, unit, rows, [&](const raidbench::comparison_row& r) { return *factor(c.tool, r); });
+  };
+  if (cdm) rates_in("Throughput, every row in MB/s as CrystalDiskMark shows it", "MB/s", mb_factor);
+  if (iometer) {
+    rates_in("IOPS of every access specification", "IO/s", iops_factor);
+    rates_in("Throughput of every access specification in MB/s", "MB/s", mb_factor);
+  }
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
-    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !(atto && r.rate) &&
+    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !((atto || cdm || iometer) && r.rate) &&
         std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
       metrics.push_back(r.metric);
   for (const auto& metric : metrics) {
@@ -496,27 +569,7 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
     // Times in µs, throughput in MB/s: one unit per quantity on the page.
     const bool time = rows.front()->unit == "s";
     const auto shown = time ? raidbench::display_unit{"µs", 1e-6} : raidbench::display_unit_of(rows.front()->unit);
-    html::bar_chart chart{metric + (time ? " (lower is better)" : ""), shown.name, {}, {}, {}, {}, {}};
-    const double scale = shown.divisor;
-    for (const auto* r : rows) {
-      chart.categories.push_back(r->test);
-      std::string note = report::show_change(*r, r->changes.size() - 1, c.labels);
-      if (note == "-") note.clear();  // no change to state: the sides' notes say why
-      for (std::size_t s = 0; s < c.labels.size(); ++s)
-        if (!r->sides[s].median && !r->sides[s].note.empty()) note += fmt::format("{}{}: {}", note.empty() ? "" : "; ", c.labels[s], r->sides[s].note);
-      chart.annotations.push_back(note);
-    }
-    for (std::size_t s = 0; s < c.labels.size(); ++s) {
-      html::series series{c.labels[s], {}};
-      for (const auto* r : rows) series.values.push_back(r->sides[s].median ? *r->sides[s].median / scale : std::nan(""));
-      chart.series.push_back(std::move(series));
-    }
-    for (std::size_t s = 0; s < c.labels.size(); ++s)
-      for (const auto* r : rows) {
-        chart.ranges.emplace_back(r->sides[s].min ? *r->sides[s].min / scale : std::nan(""), r->sides[s].max ? *r->sides[s].max / scale : std::nan(""));
-        chart.doubts.push_back(doubted.of(*r, s));
-      }
-    page.add(chart);
+    add_bars(metric + (time ? " (lower is better)" : ""), shown.name, rows, [&](const raidbench::comparison_row&) { return 1 / shown.divisor; });
   }
   for (const auto& [facts, title] : {std::pair(&c.differences, "What differs between the sides"), std::pair(&c.one_side_only, "Known on some sides only")}) {
     if (facts->empty()) continue;
