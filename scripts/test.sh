@@ -38,13 +38,13 @@ sanitized=$(ctest --test-dir "$build-asan" -N -LE no-sanitizer | sed -n 's/^ *Te
 # compile or compute. A process group of its own (set -m), not a session: a new session would be
 # a scheduler autogroup of its own, which the kernel weighs against this one whatever the nice value.
 set -m
-nice -n 19 cmake --build "$build-asan" -j "$jobs" >"$build-asan.log" 2>&1 &
+nice -n 19 cmake --build "$build-asan" -j "$jobs" >"$build-asan/build.log" 2>&1 &
 sanitized_build=$!
 set +m
 trap 'kill -- -$sanitized_build 2>/dev/null || true' EXIT  # the build's whole group, if a test failed
 ctest --test-dir "$build" -j "$test_jobs" --output-on-failure ${sanitized:+-E "^($sanitized)\$"}
 if ! wait $sanitized_build; then
-  cat "$build-asan.log"
+  cat "$build-asan/build.log"
   exit 1
 fi
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
