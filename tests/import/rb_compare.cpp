@@ -368,8 +368,14 @@ BOOST_AUTO_TEST_CASE(an_iometer_sweeps_mixed_points_carry_reads_and_writes_apart
   // By default the rows stay each point's rate and tail latency: 24 points, 48 rows in the family.
   BOOST_TEST(contains(r.out, "of 48 rows (each test's rate and tail latency)"), r.out);
   BOOST_TEST(!contains(r.out, "reads_per_second"));
-  const auto all = compare("--all-metrics before=" + sweep + " after=" + sweep);
+  const temp_dir dir;
+  const auto all = compare("--all-metrics before=" + sweep + " after=" + sweep + " --html " + quoted((dir / "page.html").string()));
   BOOST_TEST_REQUIRE(all.status == 0, all.err);
+  // Their page charts each once, in the reads and writes apart (report_html/pages.cpp checks its layout).
+  std::ifstream page(dir / "page.html");
+  const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  BOOST_TEST(contains(html, R"(aria-label="Bar chart: Reads and writes apart of the mixed access specifications, in IOPS")"));
+  BOOST_TEST(!contains(html, R"(aria-label="Bar chart: reads_per_second")"));
   for (const char* metric : {"reads_per_second", "writes_per_second", "read_throughput", "write_throughput"}) {
     BOOST_TEST(!row(all.out, std::string("4 KiB 50 % read random QD1 ") + metric).empty(), metric);
     BOOST_TEST(row(all.out, std::string("4 KiB 100 % read random QD1 ") + metric).empty(), metric);  // a pure point's rate says it all

@@ -469,10 +469,14 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
   return out;
 }
 
-// An IOMeter comparison's reads and writes apart (the figures the sweep import adds beside a mixed
-// specification's rate): its rows with --all-metrics, judged there; else each side's medians and
-// ranges, drawn and not judged (changes left out), so the default family of rows stays each test's
-// rate and tail latency.
+// A figure the sweep import adds beside a mixed specification's rate: its reads or writes apart.
+inline bool split_metric(const std::string& metric) {
+  return metric == "reads_per_second" || metric == "writes_per_second" || metric == "read_throughput" || metric == "write_throughput";
+}
+
+// An IOMeter comparison's reads and writes apart: its rows with --all-metrics, judged there; else
+// each side's medians and ranges, drawn and not judged (changes left out), so the default family of
+// rows stays each test's rate and tail latency.
 inline std::vector<raidbench::comparison_row> split_rows(const std::vector<raidbench::comparison_side>& sides,
                                                          raidbench::comparison_options options, const raidbench::comparison& c) {
   if (c.tool != "raidbench sweep iometer") return {};
@@ -486,8 +490,7 @@ inline std::vector<raidbench::comparison_row> split_rows(const std::vector<raidb
   }
   std::vector<raidbench::comparison_row> out;
   for (const auto& r : (every ? *every : c).rows)
-    if (r.metric == "reads_per_second" || r.metric == "writes_per_second" || r.metric == "read_throughput" || r.metric == "write_throughput")
-      out.push_back(r);
+    if (split_metric(r.metric)) out.push_back(r);
   return out;
 }
 
@@ -622,7 +625,8 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   }
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
-    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !((atto || cdm || iometer) && r.rate) &&
+    // An IOMeter sweep's rates and their reads and writes apart are charted above.
+    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !((atto || cdm || iometer) && r.rate) && !(iometer && split_metric(r.metric)) &&
         std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
       metrics.push_back(r.metric);
   for (const auto& metric : metrics) {
