@@ -361,6 +361,31 @@ BOOST_AUTO_TEST_CASE(two_sweeps_compare_point_by_point) {
   BOOST_TEST(contains(html, "data-series=\"A\""));
 }
 
+BOOST_AUTO_TEST_CASE(an_iometer_sweeps_mixed_points_carry_reads_and_writes_apart_beside_their_rate) {
+  const std::string sweep = fixture_arg("reports/sweep-iometer-quick-vm.json");
+  const auto r = compare("before=" + sweep + " after=" + sweep);
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  // By default the rows stay each point's rate and tail latency: 24 points, 48 rows in the family.
+  BOOST_TEST(contains(r.out, "of 48 rows (each test's rate and tail latency)"), r.out);
+  BOOST_TEST(!contains(r.out, "reads_per_second"));
+  const temp_dir dir;
+  const auto all = compare("--all-metrics before=" + sweep + " after=" + sweep + " --html " + quoted((dir / "page.html").string()));
+  BOOST_TEST_REQUIRE(all.status == 0, all.err);
+  // Their page charts each once, in the reads and writes apart (report_html/pages.cpp checks its layout).
+  std::ifstream page(dir / "page.html");
+  const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  BOOST_TEST(contains(html, R"(aria-label="Bar chart: Reads and writes apart of the mixed access specifications, in IOPS")"));
+  BOOST_TEST(!contains(html, R"(aria-label="Bar chart: reads_per_second")"));
+  for (const char* metric : {"reads_per_second", "writes_per_second", "read_throughput", "write_throughput"}) {
+    BOOST_TEST(!row(all.out, std::string("4 KiB 50 % read random QD1 ") + metric).empty(), metric);
+    BOOST_TEST(row(all.out, std::string("4 KiB 100 % read random QD1 ") + metric).empty(), metric);  // a pure point's rate says it all
+  }
+  // The fixture's 4 KiB 50 % read random QD1: its reads and writes add up to its rate.
+  BOOST_TEST(row(all.out, "4 KiB 50 % read random QD1 ops_per_second") == "4 KiB 50 % read random QD1 ops_per_second 4457.2 ops/s 4457.2 ops/s same");
+  BOOST_TEST(row(all.out, "4 KiB 50 % read random QD1 reads_per_second") == "4 KiB 50 % read random QD1 reads_per_second 2201.6 ops/s 2201.6 ops/s same");
+  BOOST_TEST(row(all.out, "4 KiB 50 % read random QD1 writes_per_second") == "4 KiB 50 % read random QD1 writes_per_second 2255.6 ops/s 2255.6 ops/s same");
+}
+
 BOOST_AUTO_TEST_CASE(import_json_reads_back_as_a_side) {
   const temp_dir dir;
   const auto imported = compare("--import=" + seed("sysbench-0.4.12-fileio-rndrw-kernel3.8.txt") + " --json");

@@ -209,6 +209,15 @@ BOOST_AUTO_TEST_CASE(every_page_kind_lays_out_without_overlap_cut_or_unlabelled_
   for (const char* chart : {"IOPS of every access specification", "Throughput of every access specification in MB/s"})
     BOOST_TEST(count(iometer, std::string(R"(aria-label="Bar chart: )") + chart + '"') == 1, chart);
   BOOST_TEST(count(iometer, R"(aria-label="Bar chart: ops_per_second")") + count(iometer, R"(aria-label="Bar chart: throughput")") == 0);
+  // and each of its 8 mixed (50 % read) points' reads and writes apart, side against side, in IOPS and in MB/s.
+  for (const char* chart : {"Reads and writes apart of the mixed access specifications, in IOPS",
+                            "Reads and writes apart of the mixed access specifications, in MB/s"})
+    BOOST_TEST(count(iometer, std::string(R"(aria-label="Bar chart: )") + chart + '"') == 1, chart);
+  for (const std::string series : {"before read", "after read", "before write", "after write"}) {
+    BOOST_TEST(count(iometer, R"(<g class="bar" data-series=")" + series + R"(" data-category="4 KiB 50 % read random QD1")") == 2, series);
+    BOOST_TEST(count(iometer, R"(<g class="bar" data-series=")" + series + '"') == 2 * 8, series);
+  }
+  BOOST_TEST(count(iometer, R"(data-series="before read" data-category="4 KiB 100 % read random QD1")") == 0);  // a pure one: its rate says it all
   BOOST_TEST_MESSAGE(pages.size() << " pages drawn and measured at 2 widths in "
                                   << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s");
 }

@@ -61,6 +61,20 @@ inline void add_result_figures(comparable_test& t, const result& r) {
   }
 }
 
+// A mixed point's reads and writes apart, named as rb-fileio's and sysbench's: figures beside its
+// rate, never its rate (comparison.hpp's primary_rate_of picks throughput or ops_per_second first),
+// so only --all-metrics compares them and the IOMeter comparison page charts them.
+inline void add_split_figures(comparable_test& t, const result& r) {
+  const double s = r.stats.seconds();
+  const auto rate = [&](std::uint64_t n) { return s > 0 ? static_cast<double>(n) / s : 0.0; };
+  const auto& rd = r.stats.of(op_kind::read);
+  const auto& wr = r.stats.of(op_kind::write);
+  t.figures.push_back(text::make_figure("reads_per_second", rate(rd.ops), "ops/s", better::higher));
+  t.figures.push_back(text::make_figure("writes_per_second", rate(wr.ops), "ops/s", better::higher));
+  t.figures.push_back(text::make_figure("read_throughput", rate(rd.bytes), "B/s", better::higher));
+  t.figures.push_back(text::make_figure("write_throughput", rate(wr.bytes), "B/s", better::higher));
+}
+
 // rb-fileio's figures, named as the sysbench importer names sysbench's.
 inline comparable_test fileio_test(const nlohmann::json& j, const result& r) {
   comparable_test t;
@@ -198,7 +212,9 @@ inline expected<std::vector<run_record>> read_native(const nlohmann::json& j, co
         c.name = p.at("name").get<std::string>();
         for (const char* key : {"block_size", "read_percent", "queue_depth"}) c.parameters[key] = fact_text(p.at(key));
         c.parameters["pattern"] = p.at("random").get<bool>() ? "random" : "sequential";
-        add_result_figures(c, p.at("result").get<result>());
+        const auto r = p.at("result").get<result>();
+        add_result_figures(c, r);
+        if (const auto share = p.at("read_percent").get<unsigned>(); share > 0 && share < 100) add_split_figures(c, r);
         base.tests.push_back(std::move(c));
       }
       return std::vector<run_record>{std::move(base)};

@@ -469,12 +469,38 @@ inline std::vector<std::pair<std::string, std::string>> key_figures(const raidbe
   return out;
 }
 
+// A figure the sweep import adds beside a mixed specification's rate: its reads or writes apart.
+inline bool split_metric(const std::string& metric) {
+  return metric == "reads_per_second" || metric == "writes_per_second" || metric == "read_throughput" || metric == "write_throughput";
+}
+
+// An IOMeter comparison's reads and writes apart: its rows with --all-metrics, judged there; else
+// each side's medians and ranges, drawn and not judged (changes left out), so the default family of
+// rows stays each test's rate and tail latency.
+inline std::vector<raidbench::comparison_row> split_rows(const std::vector<raidbench::comparison_side>& sides,
+                                                         raidbench::comparison_options options, const raidbench::comparison& c) {
+  if (c.tool != "raidbench sweep iometer") return {};
+  std::optional<raidbench::comparison> every;
+  if (!options.all_metrics) {
+    options.all_metrics = true;
+    auto again = raidbench::compare_sides(sides, options);
+    if (!again) return {};
+    every = std::move(*again);
+    for (auto& r : every->rows) std::fill(r.changes.begin(), r.changes.end(), raidbench::side_change{});
+  }
+  std::vector<raidbench::comparison_row> out;
+  for (const auto& r : (every ? *every : c).rows)
+    if (split_metric(r.metric)) out.push_back(r);
+  return out;
+}
+
 // The comparison as a page: the answer on top (the headline, the counts, the verdicts as badges),
 // then per metric that rates a test or times it the sides' bars with their ranges and the change of
 // the last side (an ATTO sweep: curves), what differs, the verdicts with their evidence, and the table.
 // A side's label is the user's and can be any length: the page names the sides by their first 60
 // characters, and lists each in full with its files at the end.
-inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::side_verdicts> verdicts, std::vector<std::string> side_doubts) {
+inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::side_verdicts> verdicts, std::vector<std::string> side_doubts,
+                                std::vector<raidbench::comparison_row> split = {}) {
   namespace html = raidbench::html;
   namespace report = raidbench::detail::comparison_report;
   const auto labels = c.labels;
@@ -516,31 +542,50 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   page.summary(headline, key_figures(c, doubted), badges);
 
   if (atto) add_sweep_curves(page, c, doubted);
-  // Bars of `rows`: each side's median, whiskers its runs' range, the last side's change beside
-  // them; each figure times `factor(row)`.
-  const auto add_bars = [&](const std::string& title, const std::string& unit, const std::vector<const raidbench::comparison_row*>& rows,
-                            const auto& factor) {
-    html::bar_chart chart{title, unit, {}, {}, {}, {}, {}};
-    for (const auto* r : rows) {
-      chart.categories.push_back(r->test);
-      std::string note = report::show_change(*r, r->changes.size() - 1, c.labels);
-      if (note == "-") note.clear();  // no change to state: the sides' notes say why
-      for (std::size_t s = 0; s < c.labels.size(); ++s)
-        if (!r->sides[s].median && !r->sides[s].note.empty()) note += fmt::format("{}{}: {}", note.empty() ? "" : "; ", c.labels[s], r->sides[s].note);
+  // Bars by test: per series (a side, or a side's reads or writes) its rows' medians, whiskers their
+  // runs' range, each figure times `factor(row)`; under each test the last side's change of its rows
+  // (`parts` names each row's change, or is empty for a test's one row) and a side's note instead of a figure.
+  struct bar_series {
+    std::string label;
+    std::size_t side;
+    std::vector<const raidbench::comparison_row*> rows;  ///< one per test
+  };
+  const auto draw_bars = [&](const std::string& title, const std::string& unit, const std::vector<std::string>& tests,
+                             const std::vector<bar_series>& all, const std::vector<std::string>& parts, const auto& factor) {
+    html::bar_chart chart{title, unit, tests, {}, {}, {}, {}};
+    for (std::size_t t = 0; t < tests.size(); ++t) {
+      std::string note;
+      for (std::size_t k = 0; k < std::max<std::size_t>(1, parts.size()); ++k) {
+        const auto& r = *all[k * c.labels.size()].rows[t];
+        // No change to state: the sides' notes say why.
+        if (const auto change = report::show_change(r, r.changes.size() - 1, c.labels); change != "-")
+          note += fmt::format("{}{}{}", note.empty() ? "" : "; ", parts.empty() ? "" : parts[k] + ": ", change);
+        for (std::size_t s = 0; s < c.labels.size(); ++s)
+          if (!r.sides[s].median && !r.sides[s].note.empty()) note += fmt::format("{}{}: {}", note.empty() ? "" : "; ", c.labels[s], r.sides[s].note);
+      }
       chart.annotations.push_back(note);
     }
     const auto times = [&](const std::optional<double>& v, const raidbench::comparison_row& r) { return v ? *v * factor(r) : std::nan(""); };
-    for (std::size_t s = 0; s < c.labels.size(); ++s) {
-      html::series series{c.labels[s], {}};
-      for (const auto* r : rows) series.values.push_back(times(r->sides[s].median, *r));
+    for (const auto& one : all) {
+      html::series series{one.label, {}};
+      for (const auto* r : one.rows) series.values.push_back(times(r->sides[one.side].median, *r));
       chart.series.push_back(std::move(series));
     }
-    for (std::size_t s = 0; s < c.labels.size(); ++s)
-      for (const auto* r : rows) {
-        chart.ranges.emplace_back(times(r->sides[s].min, *r), times(r->sides[s].max, *r));
-        chart.doubts.push_back(doubted.of(*r, s));
+    for (const auto& one : all)
+      for (const auto* r : one.rows) {
+        chart.ranges.emplace_back(times(r->sides[one.side].min, *r), times(r->sides[one.side].max, *r));
+        chart.doubts.push_back(doubted.of(*r, one.side));
       }
     page.add(chart);
+  };
+  // Each side's bar of each of `rows`.
+  const auto add_bars = [&](const std::string& title, const std::string& unit, const std::vector<const raidbench::comparison_row*>& rows,
+                            const auto& factor) {
+    std::vector<std::string> tests;
+    for (const auto* r : rows) tests.push_back(r->test);
+    std::vector<bar_series> all;
+    for (std::size_t s = 0; s < c.labels.size(); ++s) all.push_back({c.labels[s], s, rows});
+    draw_bars(title, unit, tests, all, {}, factor);
   };
   // CrystalDiskMark shows every row in MB/s, IOMeter's write-ups reason in IOPS and then MB/s: a
   // sweep's rates in those units (the block size its test names turns one into the other; the
@@ -553,13 +598,35 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
     if (!rows.empty()) add_bars(title, unit, rows, [&](const raidbench::comparison_row& r) { return *factor(c.tool, r); });
   };
   if (cdm) rates_in("Throughput, every row in MB/s as CrystalDiskMark shows it", "MB/s", mb_factor);
+  // A mixed specification's reads and writes apart, each side's beside the other's (A read, B read,
+  // A write, B write), from its rows of `split`.
+  const auto split_in = [&](const std::string& title, const std::string& unit, const std::string& reads, const std::string& writes, double factor) {
+    const auto row_of = [&](const std::string& test, const std::string& metric) -> const raidbench::comparison_row* {
+      const auto it = std::find_if(split.begin(), split.end(), [&](const auto& r) { return r.test == test && r.metric == metric; });
+      return it == split.end() ? nullptr : &*it;
+    };
+    std::vector<std::string> tests;
+    for (const auto& r : split)
+      if (r.metric == reads && row_of(r.test, writes)) tests.push_back(r.test);
+    if (tests.empty()) return;
+    std::vector<bar_series> all;
+    for (const auto& [part, metric] : {std::pair<std::string, std::string>("read", reads), {"write", writes}})
+      for (std::size_t s = 0; s < c.labels.size(); ++s) {
+        all.push_back({c.labels[s] + " " + part, s, {}});
+        for (const auto& test : tests) all.back().rows.push_back(row_of(test, metric));
+      }
+    draw_bars(title, unit, tests, all, {"reads", "writes"}, [&](const raidbench::comparison_row&) { return factor; });
+  };
   if (iometer) {
     rates_in("IOPS of every access specification", "IO/s", iops_factor);
+    split_in("Reads and writes apart of the mixed access specifications, in IOPS", "IO/s", "reads_per_second", "writes_per_second", 1);
     rates_in("Throughput of every access specification in MB/s", "MB/s", mb_factor);
+    split_in("Reads and writes apart of the mixed access specifications, in MB/s", "MB/s", "read_throughput", "write_throughput", 1e-6);
   }
   std::vector<std::string> metrics;
   for (const auto& r : c.rows)
-    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !((atto || cdm || iometer) && r.rate) &&
+    // An IOMeter sweep's rates and their reads and writes apart are charted above.
+    if ((r.unit == "B/s" || r.unit == "ops/s" || r.unit == "s") && !((atto || cdm || iometer) && r.rate) && !(iometer && split_metric(r.metric)) &&
         std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end())
       metrics.push_back(r.metric);
   for (const auto& metric : metrics) {
@@ -880,7 +947,8 @@ inline int run_tool(int argc, char** argv) {
                                                     : raidbench::comparison_text(*c, verdicts);
   std::vector<std::string> side_doubts;
   for (const auto& side : sides) side_doubts.push_back(side_doubt(side));
-  return finish(o, text, [&] { return compare_html(*c, verdicts, side_doubts); }, [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
+  return finish(o, text, [&] { return compare_html(*c, verdicts, side_doubts, split_rows(sides, compare, *c)); },
+                [&] { return report_json_text(raidbench::comparison_json(*c, verdicts)); });
 }
 
 }  // namespace raidbench::detail::rb_compare
