@@ -14,6 +14,7 @@
 
 #include "raidbench/core/clock.hpp"
 #include "raidbench/core/crc32c.hpp"
+#include "raidbench/core/held_directory.hpp"
 #include "raidbench/core/system_error.hpp"
 #include "raidbench/run/sync_io.hpp"
 #include "raidbench/verify/journal.hpp"
@@ -48,10 +49,11 @@ inline expected<void> write_all(int fd, const std::byte* data, std::size_t n, st
   return {};
 }
 
-inline expected<void> sync_directory(const std::filesystem::path& dir) {
-  file_descriptor d(::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!d) return system_failure("open", dir.string(), errno);
-  if (::fsync(d.get()) != 0) return system_failure("fsync", dir.string(), errno);
+// fsync(2) needs a descriptor opened for reading; the held one is O_PATH.
+inline expected<void> sync_directory(const held_directory& dir) {
+  file_descriptor d(::openat(dir.fd(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!d) return system_failure("open", dir.path().string(), errno);
+  if (::fsync(d.get()) != 0) return system_failure("fsync", dir.path().string(), errno);
   return {};
 }
 }  // namespace journal_format
@@ -59,7 +61,12 @@ inline expected<void> sync_directory(const std::filesystem::path& dir) {
 RAIDBENCH_API expected<journal> journal::create(const std::filesystem::path& path, journal_layout layout) {
   using namespace journal_format;
   const std::string name = path.string();
-  if (struct stat st {}; ::lstat(name.c_str(), &st) == 0) return fail(fmt::format("journal {} already exists", name));
+  // Every step below (the temporary file, the rename, the directory's sync) works relative to the
+  // journal's directory held open once, so a directory swapped for a link meanwhile leads nowhere.
+  auto dir = held_directory::open(path.parent_path());
+  if (!dir) return dir.err();
+  const std::string leaf = path.filename().string();
+  if (dir->status(leaf)) return fail(fmt::format("journal {} already exists", name));
   std::string names;
   for (const auto& f : layout.files) (names += f) += '\0';
   const std::size_t header_bytes = (at_names + names.size() + journal_header_unit - 1) / journal_header_unit * journal_header_unit;
@@ -88,11 +95,12 @@ RAIDBENCH_API expected<journal> journal::create(const std::filesystem::path& pat
   s->is_dirty.assign(sectors, false);
 
   // Written in full under a temporary name, durable, then renamed: a crash leaves no half journal.
+  const std::string temporary_leaf = leaf + ".new";
   const std::string temporary = name + ".new";
-  file_descriptor fd(::open(temporary.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+  file_descriptor fd(::openat(dir->fd(), temporary_leaf.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
   if (!fd) return system_failure("create", temporary, errno);
   const auto abandon = [&](error e) {
-    ::unlink(temporary.c_str());
+    ::unlinkat(dir->fd(), temporary_leaf.c_str(), 0);
     return e;
   };
   if (auto ok = write_all(fd.get(), header.data(), header.size(), 0, temporary); !ok) return abandon(ok.err());
@@ -104,9 +112,9 @@ RAIDBENCH_API expected<journal> journal::create(const std::filesystem::path& pat
       return abandon(ok.err());
   }
   if (::fdatasync(fd.get()) != 0) return abandon(system_failure("fdatasync", temporary, errno));
-  if (::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, name.c_str(), RENAME_NOREPLACE) != 0)
+  if (::renameat2(dir->fd(), temporary_leaf.c_str(), dir->fd(), leaf.c_str(), RENAME_NOREPLACE) != 0)
     return abandon(system_failure("rename", name, errno));
-  if (auto ok = sync_directory(path.parent_path()); !ok) return ok.err();
+  if (auto ok = sync_directory(*dir); !ok) return ok.err();
   s->fd = std::move(fd);
   journal j;
   j.s_ = std::move(s);
