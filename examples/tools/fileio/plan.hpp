@@ -1,6 +1,6 @@
 #pragma once
 // The boundary between rb-fileio's run-time options and the library's compile-time policies: a
-// plain struct in, a result out. One translation unit per engine maps the other slots.
+// plain struct in, a result out. One file per engine maps the other slots.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -36,7 +36,7 @@ struct plan {
   std::function<void(const raidbench::timing::request&)> observe;  ///< --debug: sees each request
 };
 
-/// Runs the plan with one engine; each is its own translation unit, so the three build in parallel.
+/// Runs the plan with one engine; each is defined in a file of its own.
 raidbench::expected<raidbench::result> run_psync(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_io_uring(const plan& p, const raidbench::run_options& o);
 raidbench::expected<raidbench::result> run_mmap(const plan& p, const raidbench::run_options& o);

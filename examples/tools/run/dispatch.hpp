@@ -2,10 +2,9 @@
 // Maps rb-run's run-time options to a kernel — what shapes the hot loop: the engine, in order or
 // random, which operations (reads, writes or both), whether it flushes periodically and whether it
 // verifies (--verify) — and runs it with everything else as values (mix::chosen_writes, sync::chosen).
-// So rb-run instantiates one workload per kernel: a table of 24 per engine, each engine's in its own translation unit
-// (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp, run_null.cpp) so they compile in parallel.
+// So rb-run instantiates one workload per kernel: a table of 24 per engine, each engine's in its own file
+// (run_psync.cpp, run_io_uring.cpp, run_mmap.cpp, run_null.cpp).
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <utility>
 
@@ -81,8 +80,7 @@ auto workload_at(const options& o, Engine... engine) {
       return timing::gated{.rate = o.rate_iops, .process = o.uniform_arrivals ? timing::arrival::uniform : timing::arrival::poisson};
     else return timing::per_call;
   }();
-  const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.seconds)),
-                         o.ops, 0, false};
+  const stop::after stop{stop::time_limit(o.seconds), o.ops, 0, false};
   // One file is a set of one: rb-run.0, rb-run.1, … in the scratch directory.
   return workload(engine..., order, mixing, flushes, checks, clock,
                   target::file_set{.count = o.files, .total_size = o.size, .prefix = "rb-run.", .in = o.held},
@@ -108,7 +106,7 @@ expected<result> run_with_engine(const options& o, const raidbench::run_options&
   return table[entry_of(o)](o, ro, engine...);
 }
 
-// One per engine, each in its own translation unit.
+// One per engine, each in its own file.
 expected<result> run_psync(const options& o, const raidbench::run_options& ro);
 expected<result> run_io_uring(const options& o, const raidbench::run_options& ro);
 expected<result> run_mmap(const options& o, const raidbench::run_options& ro);

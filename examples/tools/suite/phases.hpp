@@ -1,7 +1,6 @@
 #pragma once
 // The seed suite's workloads behind non-template functions: each composes library policies for one
 // kind of test, so the runner is instantiated once per kind (in phases_seq.cpp and phases_random.cpp).
-#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -22,11 +21,6 @@ using raidbench::result;
 using raidbench::run_options;
 
 // Every test works on files in the scratch directory `dir` holds, by their names in it.
-
-/// A test's time in seconds as the runner's stop condition takes it.
-inline std::chrono::nanoseconds as_duration(double seconds) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
-}
 
 /// dd-style write in one pass (1 MiB blocks by default), fdatasync at the end (inside the timed window).
 expected<result> sequential_write(held_directory& dir, const std::string& file, std::uint64_t size, const run_options& ro,

@@ -1,7 +1,5 @@
 #include <fcntl.h>
 
-#include <chrono>
-
 #include "phases.hpp"
 #include "raidbench/run/runner.hpp"
 
@@ -34,14 +32,14 @@ expected<result> prepare_file_set(held_directory& dir, std::uint32_t files, std:
 expected<result> random_read_write(held_directory& dir, std::uint32_t files, std::uint64_t total, random_run how,
                                    const run_options& ro, verify::session* verified) {
   return run_set(verified, ro, mix::read_write{1.5}, access::random, block{random_block}, set_of(dir, files, total),
-                 sync::fsync_every{100}, open::dynamic{how.direct ? O_DIRECT : 0}, stop::after{as_duration(how.seconds)},
+                 sync::fsync_every{100}, open::dynamic{how.direct ? O_DIRECT : 0}, stop::after{stop::time_limit(how.seconds)},
                  seed{how.round + 1});
 }
 
 expected<result> random_read(held_directory& dir, std::uint32_t files, std::uint64_t total, random_run how,
                              const run_options& ro, verify::session* verified) {
   return run_set(verified, ro, mix::reads, access::random, block{random_block}, set_of(dir, files, total),
-                 open::dynamic{how.direct ? O_DIRECT : 0}, stop::after{as_duration(how.seconds)}, seed{how.round + 1});
+                 open::dynamic{how.direct ? O_DIRECT : 0}, stop::after{stop::time_limit(how.seconds)}, seed{how.round + 1});
 }
 
 }  // namespace rb_suite

@@ -1,7 +1,5 @@
 #include <fcntl.h>
 
-#include <chrono>
-
 #include "phases.hpp"
 #include "raidbench/run/runner.hpp"
 
@@ -31,7 +29,7 @@ expected<result> sequential_read(held_directory& dir, const std::string& file, s
 expected<result> commit_test(held_directory& dir, const std::string& file, commit_method method, double seconds,
                              const run_options& ro) {
   const auto where = target::file{file, commit_block, &dir};
-  const auto stop = stop::after{as_duration(seconds)};
+  const auto stop = stop::after{stop::time_limit(seconds)};
   auto with = [&](auto sync_policy, int flags) {
     return run(workload(mix::rewrite, access::sequential, block{commit_block}, where, open::dynamic{flags}, sync_policy, stop), ro);
   };

@@ -13,7 +13,7 @@ namespace rb_suite {
 
 /// Runs one pass of a point over `file` in `dir` (`size` bytes): `seconds` long, or one pass when 0, cut at
 /// `time_limit` when that is not 0; psync at queue depth 1, io_uring above. Defined in sweep_point.cpp,
-/// the one translation unit that instantiates the sweep's kernels.
+/// the one file that instantiates the sweep's kernels.
 raidbench::expected<raidbench::result> run_sweep_point(raidbench::held_directory& dir, const std::string& file, std::uint64_t size,
                                                        const raidbench::sweep_point& p, bool direct, double seconds,
                                                        double time_limit, std::uint64_t seed, const raidbench::run_options& ro);

@@ -1,7 +1,5 @@
 #include <fcntl.h>
 
-#include <chrono>
-
 #include "raidbench/run/runner.hpp"
 #include "sweep.hpp"
 
@@ -12,8 +10,7 @@ using namespace raidbench;
 expected<result> run_sweep_point(held_directory& dir, const std::string& file, std::uint64_t size, const sweep_point& p,
                                  bool direct, double seconds, double time_limit, std::uint64_t seed_value, const run_options& ro) {
   const double limit = seconds > 0 ? seconds : time_limit;
-  const stop::after stop{std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(limit)), 0, 0,
-                         seconds <= 0};
+  const stop::after stop{stop::time_limit(limit), 0, 0, seconds <= 0};
   auto with_engine = [&](auto&& next) {
     return p.queue_depth > 1 ? next(engine::io_uring, queue_depth{p.queue_depth}) : next(engine::psync);
   };

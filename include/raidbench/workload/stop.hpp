@@ -18,4 +18,9 @@ struct after {
   bool one_pass = false;
 };
 
+/// A time limit given in seconds, fractions allowed, as the tools' options give it.
+inline std::chrono::nanoseconds time_limit(double seconds) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+}
+
 }  // namespace raidbench::stop
