@@ -96,7 +96,7 @@ RAIDBENCH_API expected<journal> journal::create(const std::filesystem::path& pat
 
   // Written in full under a temporary name, durable, then renamed: a crash leaves no half journal.
   const std::string temporary_leaf = leaf + ".new";
-  const std::string temporary = name + ".new";
+  const std::string temporary = dir->shown(temporary_leaf);
   file_descriptor fd(::openat(dir->fd(), temporary_leaf.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
   if (!fd) return system_failure("create", temporary, errno);
   const auto abandon = [&](error e) {
