@@ -9,29 +9,25 @@
 # rb-run records every request's latency in its histogram; fio by default records slat, clat and lat.
 # Usage: benchmarks/null_engine_vs_fio.sh [BUILD_DIR=build-bench] [PAIRS=5] [SECS=1]
 set -euo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
-build=$(realpath -m "${1:-$repo/build-bench}")
+source "$(dirname "$0")/common.sh"
 pairs=${2:-5}
 secs=${3:-1}
 
 command -v fio > /dev/null || { apt-get update -qq && apt-get install -y -qq fio > /dev/null; }
-source "$repo/benchmarks/release_build.sh"
-release_build "$build" rb-run
-rb=$build/examples/tools/run/rb-run
+rb=$(bench_tool "${1:-}" rb-run)
 
-work=$(mktemp -d /tmp/rb-null-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+bench_scratch rb-null-bench
 fio_null=(fio --name=job --ioengine=null --size=1G --rw=randread --bs=4k --norandommap --thread --numjobs=1
           --time_based --runtime="$secs" --output-format=json)
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" > "$work/load"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" > "$WORK/load"
 for i in $(seq 1 "$pairs"); do
-  "$rb" --engine null --dir "$work/scratch" --rw randread --bs 4k --size 1G --time "$secs" --json --no-progress > "$work/rb.$i.json"
-  "${fio_null[@]}" > "$work/fio.$i.json"
-  "${fio_null[@]}" --gtod_reduce=1 > "$work/gtod.$i.json"
+  "$rb" --engine null --dir "$WORK/scratch" --rw randread --bs 4k --size 1G --time "$secs" --json --no-progress > "$WORK/rb.$i.json"
+  "${fio_null[@]}" > "$WORK/fio.$i.json"
+  "${fio_null[@]}" --gtod_reduce=1 > "$WORK/gtod.$i.json"
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$work/load"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/load"
 
-python3 - "$work" "$pairs" "$secs" <<'PY'
+python3 - "$WORK" "$pairs" "$secs" <<'PY'
 import json, statistics, sys
 work, pairs, secs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 def rb(i):
