@@ -215,7 +215,8 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         flush_in_flight = false;
         if (cqe->res < 0 && !job.failure) job.failure = {to_string(flush.call).data(), flush_file, -cqe->res};
         stats.record_in_flight(op_kind::flush, t - flush_started, 0);
-        if (stats.response) stats.record_response(op_kind::flush, t - flush_scheduled);
+        if constexpr (Timing == timing::kind::gated)
+          if (stats.response) stats.record_response(op_kind::flush, t - flush_scheduled);
         if (cqe->res >= 0 && !verifier.flushed(flush_file, flush_file + 1) && job.failure_detail.empty()) {
           job.failure_detail = verifier.problem();
           input_done = true;
@@ -237,7 +238,8 @@ void uring_loop(thread_job& job, uring_context& ctx, const Access& access, op_ch
         continue;
       }
       stats.record_in_flight(st.kind, t - st.started, static_cast<std::uint64_t>(cqe->res));
-      if (stats.response) stats.record_response(st.kind, t - st.scheduled);
+      if constexpr (Timing == timing::kind::gated)  // only a paced run has a response time
+        if (stats.response) stats.record_response(st.kind, t - st.scheduled);
       if constexpr (std::decay_t<Verifier>::active)
         if (!(st.kind == op_kind::read ? verifier.after_read(ctx.buffer(s), done_at, st.generation)
                                        : verifier.after_write(done_at, st.generation)) &&
