@@ -1,7 +1,6 @@
 #pragma once
 // The disk link reader's definitions (see core/linkage.hpp): included by disk_link.hpp when
 // header-only, compiled once in raidbench_compiled otherwise.
-#include <charconv>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -10,6 +9,7 @@
 
 #include "raidbench/context/disk_link.hpp"
 #include "raidbench/context/sysfs_text.hpp"
+#include "raidbench/text/toolkit.hpp"
 
 namespace raidbench {
 
@@ -19,10 +19,8 @@ namespace detail::disk_links {
 // "Unknown", "Phy disabled" and other words, and for 0.
 inline std::optional<double> leading_number(const std::optional<std::string>& text) {
   if (!text) return std::nullopt;
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
-  if (ec != std::errc{} || end == text->data() || !(v > 0)) return std::nullopt;
-  return v;
+  const auto v = parse_leading_number(*text);
+  return v && *v > 0 ? v : std::nullopt;
 }
 
 // "ata3", "end_device-0:1", "port-0:0:4": a directory named `prefix` and more.
