@@ -253,6 +253,47 @@ inline row_trend row_trend_of(const trend& t, bool significant) {
   return {std::expm1(t.slope_per_run) * 100, t.p_drift, t.runs, significant};
 }
 
+// Each run's tests by name, per side, so that matching is linear in the tests (a dd log has thousands).
+inline std::vector<std::vector<test_index>> index_sides(const std::vector<comparison_side>& sides) {
+  std::vector<std::vector<test_index>> index(sides.size());
+  for (std::size_t i = 0; i < sides.size(); ++i)
+    for (const auto& r : sides[i].runs) index[i].push_back(index_of(r));
+  return index;
+}
+
+// One row per test of `common` and figure that every side measured (or marked) and
+// `keep(figure, the test's rate, its tail latency)` picks, each side summarised and changed against
+// the first, not judged; `times`, when given, receives each row's run start times per side.
+template <class Keep>
+std::vector<comparison_row> rows_of(const std::vector<std::vector<test_index>>& index, const std::vector<std::string>& common, Keep keep,
+                                    std::vector<std::vector<std::vector<double>>>* times = nullptr) {
+  std::vector<comparison_row> rows;
+  for (const auto& name : common) {
+    const comparable_test* first = nullptr;
+    for (const auto& x : index.front())
+      if ((first = test_in(x, name))) break;
+    const std::string rate = primary_rate_of(*first), tail = tail_latency_of(*first);
+    for (const auto& f : first->figures) {
+      if (f.direction == better::neither || !keep(f, rate, tail)) continue;
+      comparison_row row{name, f.metric, f.unit, f.direction, f.metric == rate, {}, {}};
+      std::vector<std::vector<double>> row_times;
+      bool everywhere = true;
+      for (const auto& side : index) {
+        auto v = values_of(side, name, f);
+        everywhere = everywhere && (!v.values.empty() || !v.note.empty());
+        row_times.push_back(std::move(v.times));
+        row.sides.push_back(summarise(std::move(v)));
+      }
+      if (!everywhere) continue;
+      row.changes.push_back({});
+      for (std::size_t i = 1; i < row.sides.size(); ++i) row.changes.push_back(change_of(row.sides.front(), row.sides[i], f.direction));
+      rows.push_back(std::move(row));
+      if (times) times->push_back(std::move(row_times));
+    }
+  }
+  return rows;
+}
+
 }  // namespace detail::comparison_math
 
 /// Compares the sides (two or more, each with at least one run). Fails when the sides' runs are of
@@ -295,10 +336,7 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
   if (options.noise && !options.noise->tool.empty() && options.noise->tool != out.tool)
     return fail("the noise calibration is of " + options.noise->tool + " results, the sides of " + out.tool + " results");
 
-  // Each run's tests by name, so that matching is linear in the tests (a dd log has thousands).
-  std::vector<std::vector<test_index>> index(sides.size());
-  for (std::size_t i = 0; i < sides.size(); ++i)
-    for (const auto& r : sides[i].runs) index[i].push_back(index_of(r));
+  const auto index = index_sides(sides);
   auto in_side = [&](std::size_t side, std::string_view name) {
     return std::any_of(index[side].begin(), index[side].end(), [&](const test_index& x) { return test_in(x, name) != nullptr; });
   };
@@ -362,30 +400,9 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
   // One row per test and metric that every side measured (or marked): by default the test's rate
   // and tail latency.
   std::vector<std::vector<std::vector<double>>> times;  // per row, per side
-  for (const auto& name : common) {
-    const comparable_test* first = nullptr;
-    for (const auto& x : index.front())
-      if ((first = test_in(x, name))) break;
-    const std::string rate = primary_rate_of(*first), tail = tail_latency_of(*first);
-    for (const auto& f : first->figures) {
-      if (f.direction == better::neither) continue;
-      if (!options.all_metrics && f.metric != rate && f.metric != tail) continue;
-      comparison_row row{name, f.metric, f.unit, f.direction, f.metric == rate, {}, {}};
-      std::vector<std::vector<double>> row_times;
-      bool everywhere = true;
-      for (std::size_t i = 0; i < sides.size(); ++i) {
-        auto v = values_of(index[i], name, f);
-        everywhere = everywhere && (!v.values.empty() || !v.note.empty());
-        row_times.push_back(std::move(v.times));
-        row.sides.push_back(summarise(std::move(v)));
-      }
-      if (!everywhere) continue;
-      row.changes.push_back({});
-      for (std::size_t i = 1; i < row.sides.size(); ++i) row.changes.push_back(change_of(row.sides.front(), row.sides[i], f.direction));
-      out.rows.push_back(std::move(row));
-      times.push_back(std::move(row_times));
-    }
-  }
+  out.rows = rows_of(index, common, [&](const figure& f, const std::string& rate, const std::string& tail) {
+    return options.all_metrics || f.metric == rate || f.metric == tail;
+  }, &times);
   if (out.rows.empty()) return fail("the sides have tests in common but no figure measured on every side");
 
   // Each side against the first: one family, judged together.
@@ -442,6 +459,18 @@ inline expected<comparison> compare_sides(const std::vector<comparison_side>& si
     if (!slower.empty()) sum.median_slower = median_of(slower);
   }
   return out;
+}
+
+/// Rows of the figures `keep(metric)` picks of the tests `c` compared, in its order: every side's
+/// median and range and the plain change, not judged. What a page draws beside the comparison's own
+/// rows (rb-compare's IOMeter reads and writes apart).
+template <class Keep>
+std::vector<comparison_row> unjudged_rows(const std::vector<comparison_side>& sides, const comparison& c, Keep keep) {
+  using namespace detail::comparison_math;
+  std::vector<std::string> tests;
+  for (const auto& r : c.rows)
+    if (tests.empty() || tests.back() != r.test) tests.push_back(r.test);
+  return rows_of(index_sides(sides), tests, [&](const figure& f, const std::string&, const std::string&) { return keep(f.metric); });
 }
 
 }  // namespace raidbench

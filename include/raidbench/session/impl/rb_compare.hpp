@@ -478,19 +478,16 @@ inline bool split_metric(const std::string& metric) {
 // each side's medians and ranges, drawn and not judged (changes left out), so the default family of
 // rows stays each test's rate and tail latency.
 inline std::vector<raidbench::comparison_row> split_rows(const std::vector<raidbench::comparison_side>& sides,
-                                                         raidbench::comparison_options options, const raidbench::comparison& c) {
+                                                         const raidbench::comparison_options& options, const raidbench::comparison& c) {
   if (c.tool != "raidbench sweep iometer") return {};
-  std::optional<raidbench::comparison> every;
-  if (!options.all_metrics) {
-    options.all_metrics = true;
-    auto again = raidbench::compare_sides(sides, options);
-    if (!again) return {};
-    every = std::move(*again);
-    for (auto& r : every->rows) std::fill(r.changes.begin(), r.changes.end(), raidbench::side_change{});
-  }
   std::vector<raidbench::comparison_row> out;
-  for (const auto& r : (every ? *every : c).rows)
-    if (split_metric(r.metric)) out.push_back(r);
+  if (options.all_metrics) {
+    for (const auto& r : c.rows)
+      if (split_metric(r.metric)) out.push_back(r);
+    return out;
+  }
+  out = raidbench::unjudged_rows(sides, c, split_metric);
+  for (auto& r : out) std::fill(r.changes.begin(), r.changes.end(), raidbench::side_change{});
   return out;
 }
 
