@@ -61,9 +61,9 @@ inline void add_result_figures(comparable_test& t, const result& r) {
   }
 }
 
-// A mixed point's reads and writes apart, named as rb-fileio's and sysbench's: figures beside its
-// rate, never its rate (comparison.hpp's primary_rate_of picks throughput or ops_per_second first),
-// so only --all-metrics compares them and the IOMeter comparison page charts them.
+// A test's reads and writes apart, named as sysbench's: rb-fileio's figures, and a mixed sweep
+// point's beside its rate, never its rate (comparison.hpp's primary_rate_of picks throughput or
+// ops_per_second first), so only --all-metrics compares them and the IOMeter comparison page charts them.
 inline void add_split_figures(comparable_test& t, const result& r) {
   const double s = r.stats.seconds();
   const auto rate = [&](std::uint64_t n) { return s > 0 ? static_cast<double>(n) / s : 0.0; };
@@ -86,15 +86,10 @@ inline comparable_test fileio_test(const nlohmann::json& j, const result& r) {
   t.parameters["file_num"] = std::to_string(r.workload.files);
   t.parameters["total_size"] = std::to_string(r.workload.total_size);
   const double s = r.stats.seconds();
-  const auto rate = [&](double n) { return s > 0 ? n / s : 0.0; };
-  const auto& rd = r.stats.of(op_kind::read);
-  const auto& wr = r.stats.of(op_kind::write);
-  const auto& fl = r.stats.of(op_kind::flush);
-  t.figures.push_back(text::make_figure("reads_per_second", rate(static_cast<double>(rd.ops)), "ops/s", better::higher));
-  t.figures.push_back(text::make_figure("writes_per_second", rate(static_cast<double>(wr.ops)), "ops/s", better::higher));
-  t.figures.push_back(text::make_figure("fsyncs_per_second", rate(static_cast<double>(fl.ops)), "ops/s", better::higher));
-  t.figures.push_back(text::make_figure("read_throughput", rate(static_cast<double>(rd.bytes)), "B/s", better::higher));
-  t.figures.push_back(text::make_figure("write_throughput", rate(static_cast<double>(wr.bytes)), "B/s", better::higher));
+  add_split_figures(t, r);
+  // sysbench's order: the fsyncs after the reads and writes per second.
+  const double fsyncs = s > 0 ? static_cast<double>(r.stats.of(op_kind::flush).ops) / s : 0.0;
+  t.figures.insert(t.figures.begin() + 2, text::make_figure("fsyncs_per_second", fsyncs, "ops/s", better::higher));
   t.figures.push_back(text::make_figure("total_time", s, "s", better::neither));
   t.figures.push_back(text::make_figure("events", number(*at(j, "fileio"), "events"), "", better::neither));
   const auto h = r.stats.combined_latency();
