@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/core/expected.hpp"
 #include "raidbench/core/linkage.hpp"
 
 namespace raidbench {
@@ -35,12 +36,9 @@ inline std::optional<double> pcie_bytes_per_second(const pcie_link& l) {
 }
 
 /// The ceiling for transfers (reads or writes) of `block` bytes, random or sequential: the sum over
-/// the bottom disks (an array may use all of them), or nullopt when one disk has no known bound.
-RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block);
-
-/// Why transfer_ceiling knows no bound for `c` ("vda is a virtio disk: the host's storage behind it is
-/// unknown"); empty when it knows one.
-RAIDBENCH_API std::string ceiling_unknown_because(const storage_context& c);
+/// the bottom disks (an array may use all of them), or, when one disk has no known bound, why
+/// ("vda is a virtio disk: the host's storage behind it is unknown").
+RAIDBENCH_API expected<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block);
 
 }  // namespace raidbench
 

@@ -43,7 +43,7 @@ inline verdict judge_test(const named_result& t, const storage_context& c, const
     v.evidence.push_back(fmt::format("measured {} of {} ({})", megabytes_per_second(f.bytes_per_second), f.what, opened(t.result)));
   const auto ceiling = transfer_ceiling(c, t.result.workload.access == "random", t.result.workload.block_size);
   if (!ceiling) {
-    v.message = "the device's ceiling is unknown: " + ceiling_unknown_because(c);
+    v.message = "the device's ceiling is unknown: " + ceiling.message();
     return v;
   }
   for (const auto& why : ceiling->reasons) v.evidence.push_back(why);
