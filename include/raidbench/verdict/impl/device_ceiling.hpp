@@ -85,4 +85,11 @@ RAIDBENCH_API expected<device_ceiling> transfer_ceiling(const storage_context& c
   return out;
 }
 
+RAIDBENCH_API expected<device_ceiling> ceiling_for(const storage_context& c, const workload_description& w,
+                                                   std::vector<std::string>& evidence) {
+  auto ceiling = transfer_ceiling(c, w.access == "random", w.block_size);
+  if (ceiling) evidence.insert(evidence.end(), ceiling->reasons.begin(), ceiling->reasons.end());
+  return ceiling;
+}
+
 }  // namespace raidbench
