@@ -8,7 +8,6 @@
 #include <fmt/ranges.h>
 
 #include "raidbench/verdict/rate_above_ceiling.hpp"
-#include "raidbench/result/rates.hpp"
 #include "raidbench/verdict/device_ceiling.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/page_cache_reads.hpp"
@@ -78,7 +77,7 @@ RAIDBENCH_API void rule_traits<rule::rate_above_ceiling>::judge(const facts& f, 
     if (r.stats.of(op_kind::read).ops > 0 && uses_direct_io(r))
       figures.push_back({"reads", "a cache served them", read_bytes_per_second(r)});
     if (r.stats.of(op_kind::write).ops > 0)
-      figures.push_back({"writes", "a cache absorbed them", per_second(r, static_cast<double>(r.stats.of(op_kind::write).bytes))});
+      figures.push_back({"writes", "a cache absorbed them", write_bytes_per_second(r)});
     if (!figures.empty()) out.push_back(detail::rate_ceiling_rule::judge_test(t, *f.context, figures));
   }
 }
