@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "raidbench/context/storage_context.hpp"
+#include "raidbench/core/expected.hpp"
 #include "raidbench/core/linkage.hpp"
+#include "raidbench/workload/workload_description.hpp"
 
 namespace raidbench {
 
@@ -35,12 +37,30 @@ inline std::optional<double> pcie_bytes_per_second(const pcie_link& l) {
 }
 
 /// The ceiling for transfers (reads or writes) of `block` bytes, random or sequential: the sum over
-/// the bottom disks (an array may use all of them), or nullopt when one disk has no known bound.
-RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block);
+/// the bottom disks (an array may use all of them), or, when one disk has no known bound, why
+/// ("vda is a virtio disk: the host's storage behind it is unknown").
+RAIDBENCH_API expected<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block);
 
-/// Why transfer_ceiling knows no bound for `c` ("vda is a virtio disk: the host's storage behind it is
-/// unknown"); empty when it knows one.
-RAIDBENCH_API std::string ceiling_unknown_because(const storage_context& c);
+/// The margin over a device's ceiling (and the lower edge of page_cache_reads's O_DIRECT comparison)
+/// within which a figure is borderline, not a finding: the ceilings are nominal and a measurement has its error.
+inline constexpr double borderline_factor = 1.25;
+
+/// A measured rate against a ceiling: how many times the bound it is. Above the margin a cache served
+/// it; over the bound but within the margin it is borderline.
+struct ceiling_check {
+  double over = 0;
+  bool above() const { return over > borderline_factor; }
+  bool borderline() const { return over > 1 && !above(); }
+};
+
+inline ceiling_check check_against(const device_ceiling& ceiling, double bytes_per_second) {
+  return {bytes_per_second / ceiling.bytes_per_second};
+}
+
+/// The ceiling for a test's transfers (its access and block size), with its reasons added to
+/// `evidence` when it is known: what page_cache_reads and rate_above_ceiling compare a rate with.
+RAIDBENCH_API expected<device_ceiling> ceiling_for(const storage_context& c, const workload_description& w,
+                                                   std::vector<std::string>& evidence);
 
 }  // namespace raidbench
 

@@ -1,5 +1,5 @@
 #pragma once
-/// Rates of a result as verdicts read them: read bytes and operations per second, commits per second.
+/// Rates of a result as verdicts read them: read and written bytes, reads per second, commits per second.
 #include <string>
 
 #include "raidbench/result/rates.hpp"
@@ -16,6 +16,11 @@ struct named_result {
 /// Bytes read per second.
 inline double read_bytes_per_second(const result& r) {
   return per_second(r, static_cast<double>(r.stats.of(op_kind::read).bytes));
+}
+
+/// Bytes written per second.
+inline double write_bytes_per_second(const result& r) {
+  return per_second(r, static_cast<double>(r.stats.of(op_kind::write).bytes));
 }
 
 /// Reads per second.

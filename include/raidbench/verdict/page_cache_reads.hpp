@@ -8,6 +8,7 @@
 
 #include "raidbench/core/linkage.hpp"
 #include "raidbench/result/result.hpp"
+#include "raidbench/verdict/device_ceiling.hpp"
 #include "raidbench/verdict/facts.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/rule_traits.hpp"
@@ -18,9 +19,6 @@ namespace raidbench {
 /// How much faster than the same reads with O_DIRECT a buffered read must be to call it cached;
 /// between `borderline_factor` and it, a read-ahead or a drive's cache can still explain the gap.
 inline constexpr double cached_over_direct_factor = 2.0;
-/// The margin over a device's ceiling (and the lower edge of the O_DIRECT comparison) within which
-/// a figure is borderline, not a finding: the ceilings are nominal and a measurement has its error.
-inline constexpr double borderline_factor = 1.25;
 /// No block device answers a read faster than this (the fastest NVMe drives take ~5-10 µs).
 inline constexpr std::uint64_t fastest_device_read_ns = 5000;
 

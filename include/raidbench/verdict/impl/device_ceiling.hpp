@@ -61,15 +61,21 @@ inline bool memory_backed(const block_node& d) {
 
 }  // namespace detail
 
-RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block) {
+RAIDBENCH_API expected<device_ceiling> transfer_ceiling(const storage_context& c, bool random, std::uint64_t block) {
   const auto disks = bottom_devices(c.devices);
-  if (disks.empty()) return std::nullopt;
+  if (disks.empty()) return fail("no block device under the files");
   device_ceiling out;
   std::vector<std::string> names;
   for (const block_node* d : disks) {
-    if (detail::memory_backed(*d)) return std::nullopt;
+    if (detail::memory_backed(*d))
+      return fail(fmt::format("{} is a {} device, backed by memory or a file", d->name, to_string(d->kind)));
     auto one = detail::disk_ceiling(*d, random, block);
-    if (!one) return std::nullopt;
+    if (!one) {
+      if (is_virtual_disk(*d))
+        return fail(fmt::format("{} is a {} disk: the host's storage behind it is unknown", d->name, *d->transport));
+      return fail(fmt::format("{}: no link speed or media bound is known ({})", d->name,
+                              d->transport ? "transport " + *d->transport : "transport unknown"));
+    }
     out.bytes_per_second += one->bytes_per_second;
     out.reasons.push_back(std::move(one->reason));
     out.through = std::move(one->through);
@@ -79,18 +85,11 @@ RAIDBENCH_API std::optional<device_ceiling> transfer_ceiling(const storage_conte
   return out;
 }
 
-RAIDBENCH_API std::string ceiling_unknown_because(const storage_context& c) {
-  const auto disks = bottom_devices(c.devices);
-  if (disks.empty()) return "no block device under the files";
-  for (const block_node* d : disks) {
-    if (detail::memory_backed(*d)) return fmt::format("{} is a {} device, backed by memory or a file", d->name, to_string(d->kind));
-    if (detail::disk_ceiling(*d, false, 4096)) continue;
-    if (is_virtual_disk(*d))
-      return fmt::format("{} is a {} disk: the host's storage behind it is unknown", d->name, *d->transport);
-    return fmt::format("{}: no link speed or media bound is known ({})", d->name,
-                       d->transport ? "transport " + *d->transport : "transport unknown");
-  }
-  return "";
+RAIDBENCH_API expected<device_ceiling> ceiling_for(const storage_context& c, const workload_description& w,
+                                                   std::vector<std::string>& evidence) {
+  auto ceiling = transfer_ceiling(c, w.access == "random", w.block_size);
+  if (ceiling) evidence.insert(evidence.end(), ceiling->reasons.begin(), ceiling->reasons.end());
+  return ceiling;
 }
 
 }  // namespace raidbench

@@ -56,16 +56,14 @@ inline verdict judge_test(const named_result& t, const storage_context& c, std::
   v.evidence.push_back(fmt::format("data {} < RAM {}, opened without O_DIRECT", format_iec(set), format_iec(*c.ram_bytes)));
   v.evidence.push_back(fmt::format("measured {:.1f} MB/s ({:.0f} reads/s of {} B)", bps / 1e6, reads_per_second(r),
                                    r.workload.block_size));
-  const bool random = r.workload.access == "random";
-  const auto ceiling = transfer_ceiling(c, random, r.workload.block_size);
+  const auto ceiling = ceiling_for(c, r.workload, v.evidence);
   bool above = false;
   std::vector<std::string> borderline;  // above a bound, but within its margin
   if (ceiling) {
-    for (const auto& why : ceiling->reasons) v.evidence.push_back(why);
-    const double over = bps / ceiling->bytes_per_second;
-    if (over > borderline_factor) above = true;
-    else if (over > 1)
-      borderline.push_back(fmt::format("{:.2f}x the device's ceiling of {:.1f} MB/s, within the {:.2f}x margin", over,
+    const auto check = check_against(*ceiling, bps);
+    if (check.above()) above = true;
+    else if (check.borderline())
+      borderline.push_back(fmt::format("{:.2f}x the device's ceiling of {:.1f} MB/s, within the {:.2f}x margin", check.over,
                                        ceiling->bytes_per_second / 1e6, borderline_factor));
   }
   if (direct_bytes_per_second && *direct_bytes_per_second > 0) {

@@ -8,7 +8,6 @@
 #include <fmt/ranges.h>
 
 #include "raidbench/verdict/rate_above_ceiling.hpp"
-#include "raidbench/result/rates.hpp"
 #include "raidbench/verdict/device_ceiling.hpp"
 #include "raidbench/verdict/measured.hpp"
 #include "raidbench/verdict/page_cache_reads.hpp"
@@ -41,19 +40,19 @@ inline verdict judge_test(const named_result& t, const storage_context& c, const
   verdict v{"", t.name, false, severity::warning, "", {}};
   for (const auto& f : figures)
     v.evidence.push_back(fmt::format("measured {} of {} ({})", megabytes_per_second(f.bytes_per_second), f.what, opened(t.result)));
-  const auto ceiling = transfer_ceiling(c, t.result.workload.access == "random", t.result.workload.block_size);
+  const auto ceiling = ceiling_for(c, t.result.workload, v.evidence);
   if (!ceiling) {
-    v.message = "the device's ceiling is unknown: " + ceiling_unknown_because(c);
+    v.message = "the device's ceiling is unknown: " + ceiling.message();
     return v;
   }
-  for (const auto& why : ceiling->reasons) v.evidence.push_back(why);
   std::vector<std::string> above, borderline;
   for (const auto& f : figures) {
-    const double over = f.bytes_per_second / ceiling->bytes_per_second;
+    const auto check = check_against(*ceiling, f.bytes_per_second);
     const std::string sentence = fmt::format("{} of {} through {} (≤ {})", megabytes_per_second(f.bytes_per_second), f.what,
                                              ceiling->through, megabytes_per_second(ceiling->bytes_per_second));
-    if (over > borderline_factor) above.push_back(sentence + ": " + f.explained);
-    else if (over > 1) borderline.push_back(fmt::format("{}, {:.2f}x, within the {:.2f}x margin", sentence, over, borderline_factor));
+    if (check.above()) above.push_back(sentence + ": " + f.explained);
+    else if (check.borderline())
+      borderline.push_back(fmt::format("{}, {:.2f}x, within the {:.2f}x margin", sentence, check.over, borderline_factor));
   }
   v.fired = !above.empty();
   if (v.fired) v.message = fmt::format("{}", fmt::join(above, "; "));
@@ -78,7 +77,7 @@ RAIDBENCH_API void rule_traits<rule::rate_above_ceiling>::judge(const facts& f, 
     if (r.stats.of(op_kind::read).ops > 0 && uses_direct_io(r))
       figures.push_back({"reads", "a cache served them", read_bytes_per_second(r)});
     if (r.stats.of(op_kind::write).ops > 0)
-      figures.push_back({"writes", "a cache absorbed them", per_second(r, static_cast<double>(r.stats.of(op_kind::write).bytes))});
+      figures.push_back({"writes", "a cache absorbed them", write_bytes_per_second(r)});
     if (!figures.empty()) out.push_back(detail::rate_ceiling_rule::judge_test(t, *f.context, figures));
   }
 }

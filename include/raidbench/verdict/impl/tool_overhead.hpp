@@ -43,9 +43,8 @@ inline verdict judge_test(const named_result& t, const tool_cpu_use& use, const 
                                    100 * static_cast<double>(use.busiest.system_ns) / elapsed,
                                    use.busiest.runqueue_ns ? fmt::format(", waiting for a CPU {:.1f} % of the run,", waiting) : "",
                                    elapsed / 1e9));
-  if (use.requests > 0)
-    v.evidence.push_back(fmt::format("CPU per request: {:.0f} ns user + {:.0f} ns system over {} requests",
-                                     use.user_ns_per_request(), use.system_ns_per_request(), use.requests));
+  v.evidence.push_back(fmt::format("CPU per request: {:.0f} ns user + {:.0f} ns system over {} requests",
+                                   use.user_ns_per_request(), use.system_ns_per_request(), use.requests));
   const bool on_cpu = use.busiest_core_fraction >= tool_bound_core_fraction;
   if (!on_cpu && use.busiest_core_fraction + use.busiest_wait_fraction < tool_bound_core_fraction) {
     v.message = fmt::format("the busiest thread used {:.0f} % of a core{}, under the {:.0f} % that would make the tool the limit",
