@@ -97,19 +97,15 @@ struct run_statistics {
       kinds[k].latency.merge(r.kinds[k].latency);
     }
     elapsed_ns += r.elapsed_ns;
-    const auto add = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
+    const auto add = [](auto& into, const auto& from) {
       into.resize(std::max(into.size(), from.size()));
       for (std::size_t i = 0; i < from.size(); ++i) into[i] += from[i];
     };
     add(thread_events, r.thread_events);
     add(thread_busy_ns, r.thread_busy_ns);
     add(thread_flushes, r.thread_flushes);
-    if (!r.response.empty()) {
-      response.resize(op_kind_count);
-      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge(r.response[k]);
-    }
-    thread_cpu_time.resize(std::max(thread_cpu_time.size(), r.thread_cpu_time.size()));
-    for (std::size_t i = 0; i < r.thread_cpu_time.size(); ++i) thread_cpu_time[i] += r.thread_cpu_time[i];
+    if (!r.response.empty()) add_response(r.response);
+    add(thread_cpu_time, r.thread_cpu_time);
     // A thread the first rounds did not have starts from its own first figure.
     const auto keep = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from, auto better) {
       for (std::size_t i = 0; i < from.size(); ++i) {
@@ -132,10 +128,7 @@ struct run_statistics {
       kinds[k].latency.merge(t.latency[k]);
     }
     records += t.records;
-    if (t.response) {
-      response.resize(op_kind_count);
-      for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge((*t.response)[k]);
-    }
+    if (t.response) add_response(*t.response);
     thread_events.push_back(t.events());
     thread_busy_ns.push_back(t.busy_ns);
     thread_flushes.push_back(t.ops_of(op_kind::flush) - t.closing_flushes);
@@ -149,6 +142,14 @@ struct run_statistics {
     thread_min_ns.push_back(fastest == UINT64_MAX ? 0 : fastest);
     thread_max_ns.push_back(slowest);
     closing_flushes += t.closing_flushes;
+  }
+
+ private:
+  // A paced run's response times, of a round or a thread, per kind of operation.
+  template <class Histograms>
+  void add_response(const Histograms& from) {
+    response.resize(op_kind_count);
+    for (std::size_t k = 0; k < op_kind_count; ++k) response[k].merge(from[k]);
   }
 };
 
