@@ -455,6 +455,9 @@ class reader : public line_reader<reader> {
 
   bool logical_key(std::string_view key, std::string_view value) {
     virtual_drive& vd = inv_.controllers.back().virtual_drives[vd_];
+    static constexpr text_field<virtual_drive> text_fields[] = {{"Logical Drive Label", &virtual_drive::name},
+                                                                {"Disk Name", &virtual_drive::os_device}};
+    if (read_text_field(vd, text_fields, key, value)) return true;
     if (iequals(key, "Size")) {
       keep_or_warn(vd.size_bytes, parse_tool_size(value), "unreadable logical drive size", value);
     } else if (iequals(key, "Fault Tolerance")) {
@@ -472,10 +475,6 @@ class reader : public line_reader<reader> {
       // "Array Accelerator" is the older tools' name of a logical drive's use of the controller cache.
       if (iequals(value, "Enabled")) notes_.vd_caching[vd_] = true;
       else if (iequals(value, "Disabled")) notes_.vd_caching[vd_] = false;
-    } else if (iequals(key, "Logical Drive Label")) {
-      if (!value.empty()) vd.name = std::string(value);
-    } else if (iequals(key, "Disk Name")) {
-      if (!value.empty()) vd.os_device = std::string(value);
     } else {
       return false;
     }
@@ -527,6 +526,10 @@ class reader : public line_reader<reader> {
   bool drive_key(std::string_view key, std::string_view value) {
     physical_drive& pd = inv_.controllers.back().physical_drives[pd_];
     drive_notes& notes = notes_.drives[pd_];
+    // "Disk Name": a drive in HBA mode, seen by the OS itself.
+    static constexpr text_field<physical_drive> text_fields[] = {{"Serial Number", &physical_drive::serial},
+                                                                 {"Disk Name", &physical_drive::os_device}};
+    if (read_text_field(pd, text_fields, key, value)) return true;
     if (iequals(key, "Box")) {
       pd.enclosure = parse_uint(value);
     } else if (iequals(key, "Bay")) {
@@ -548,8 +551,6 @@ class reader : public line_reader<reader> {
     } else if (iequals(key, "Firmware Revision")) {
       const auto fw = split_fields(value);
       if (!fw.empty()) pd.firmware = std::string(fw[0]);
-    } else if (iequals(key, "Serial Number")) {
-      if (!value.empty()) pd.serial = std::string(value);
     } else if (iequals(key, "Model")) {
       std::string model;
       for (auto w : split_fields(value)) model += (model.empty() ? "" : " ") + std::string(w);
@@ -559,8 +560,6 @@ class reader : public line_reader<reader> {
     } else if (iequals(key, "SSD Smart Trip Wearout")) {
       if (iequals(value, "True")) pd.smart_alert = true;
       else if (iequals(value, "False")) pd.smart_alert = false;
-    } else if (iequals(key, "Disk Name")) {
-      if (!value.empty()) pd.os_device = std::string(value);  // a drive in HBA mode, seen by the OS itself
     } else {
       return false;
     }
@@ -575,9 +574,8 @@ class reader : public line_reader<reader> {
     if (iequals(key, "PCI Address (Domain")) {
       // Split at its first colon: "PCI Address (Domain:Bus:Device.Function): 0000:03:00.0".
       const auto close = value.find("):");
-      const auto address = close == std::string_view::npos ? std::nullopt : parse_pci_address(value.substr(close + 2));
-      if (address) c.pci_address = address;
-      else warn("unreadable PCI address '" + std::string(value) + "'");
+      keep_or_warn(c.pci_address, close == std::string_view::npos ? std::nullopt : parse_pci_address(value.substr(close + 2)),
+                   "unreadable PCI address", value);
     } else if (iequals(key, "Total Cache Size")) {
       if (auto size = parse_tool_size(value)) c.cache_bytes = size;
       else warn("cache size '" + std::string(value) + "' has no readable unit");
