@@ -517,13 +517,11 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). {}", c.tool, sides, c.labels.front(),
                                                 atto ? "Curves and bars are each side's median." : "Bars are each side's median; whiskers its runs' range.")};
   // Each verdict on some sides only is a badge below, linking to its evidence: one line says so.
-  std::size_t differs = 0;
-  for (const auto& line : report::headline(c, verdicts))
-    if (line.starts_with("Safety differs: ")) ++differs;
-    else headline.push_back(line);
-  if (differs) headline.push_back(fmt::format("Safety differs: {} verdict(s) fired on some sides only (badged below).", differs));
-  std::vector<html::document::badge> badges;
   const auto shared = report::shared_verdicts(verdicts);
+  for (auto& line : report::headline(c, verdicts, report::differing_verdicts::left_out)) headline.push_back(std::move(line));
+  if (const auto differs = std::count_if(shared.begin(), shared.end(), [&](const auto& s) { return s.sides.size() < verdicts.size(); }))
+    headline.push_back(fmt::format("Safety differs: {} verdict(s) fired on some sides only (badged below).", differs));
+  std::vector<html::document::badge> badges;
   for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning, raidbench::severity::info})
     for (std::size_t i = 0; i < shared.size(); ++i)
       if (shared[i].v.level == level)
