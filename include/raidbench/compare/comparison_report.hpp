@@ -205,8 +205,13 @@ inline std::optional<std::string> paired_drift_line(const comparison& c, std::si
   return line;
 }
 
+// Whether the headline lists each verdict fired on some sides only, a line each (the text), or leaves
+// them to its caller (the page counts them in one line and badges each).
+enum class differing_verdicts { listed, left_out };
+
 // The answer first: per side its counts, then drift and safety, each a line.
-inline std::vector<std::string> headline(const comparison& c, const std::vector<side_verdicts>& verdicts) {
+inline std::vector<std::string> headline(const comparison& c, const std::vector<side_verdicts>& verdicts,
+                                         differing_verdicts differing = differing_verdicts::listed) {
   std::vector<std::string> lines;
   const std::string rows = c.options.all_metrics ? "every compared metric" : "each test's rate and tail latency";
   for (std::size_t i = 1; i < c.labels.size(); ++i) {
@@ -243,7 +248,8 @@ inline std::vector<std::string> headline(const comparison& c, const std::vector<
                                     s.v.subject.empty() ? std::string() : " (" + printable(s.v.subject) + ")", joined(s.sides)));
   for (const auto& v : verdicts)
     if (!v.inventory) not_judged.push_back(v.label);
-  for (const auto& d : differs) lines.push_back("Safety differs: " + d);
+  if (differing == differing_verdicts::listed)
+    for (const auto& d : differs) lines.push_back("Safety differs: " + d);
   if (!not_judged.empty())
     lines.push_back(fmt::format("Safety not judged{}: no controller inventory", not_judged.size() == verdicts.size() ? "" : " on " + joined(not_judged)));
   else if (differs.empty())

@@ -20,6 +20,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -514,13 +516,11 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   std::vector<std::string> headline{fmt::format("{} results: {} against {} (the baseline). {}", c.tool, sides, c.labels.front(),
                                                 atto ? "Curves and bars are each side's median." : "Bars are each side's median; whiskers its runs' range.")};
   // Each verdict on some sides only is a badge below, linking to its evidence: one line says so.
-  std::size_t differs = 0;
-  for (const auto& line : report::headline(c, verdicts))
-    if (line.starts_with("Safety differs: ")) ++differs;
-    else headline.push_back(line);
-  if (differs) headline.push_back(fmt::format("Safety differs: {} verdict(s) fired on some sides only (badged below).", differs));
-  std::vector<html::document::badge> badges;
   const auto shared = report::shared_verdicts(verdicts);
+  for (auto& line : report::headline(c, verdicts, report::differing_verdicts::left_out)) headline.push_back(std::move(line));
+  if (const auto differs = std::count_if(shared.begin(), shared.end(), [&](const auto& s) { return s.sides.size() < verdicts.size(); }))
+    headline.push_back(fmt::format("Safety differs: {} verdict(s) fired on some sides only (badged below).", differs));
+  std::vector<html::document::badge> badges;
   for (const raidbench::severity level : {raidbench::severity::critical, raidbench::severity::warning, raidbench::severity::info})
     for (std::size_t i = 0; i < shared.size(); ++i)
       if (shared[i].v.level == level)
@@ -706,11 +706,17 @@ inline int print_calibration(const std::vector<raidbench::comparison_side>& side
 inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::vector<raidbench::fleet_host>& hosts) {
   namespace html = raidbench::html;
   using raidbench::detail::comparison_report::show;
-  // Why a host's figure of a test is doubtful: what the verdicts of its own run say of it.
-  const auto doubt = [&](const std::string& host, const std::string& test) {
-    const auto h = std::find_if(hosts.begin(), hosts.end(), [&](const auto& x) { return x.name == host; });
-    return h == hosts.end() ? std::string() : html::doubt_of(h->run.verdicts, test);
-  };
+  // Why each row's figure is doubtful: what the verdicts of its host's own run say of its test. Once
+  // per row, the hosts indexed by name (of a repeated name, the first), so a fleet of thousands is
+  // not searched per figure.
+  std::unordered_map<std::string_view, const raidbench::fleet_host*> host_named;
+  for (const auto& h : hosts) host_named.emplace(h.name, &h);
+  std::vector<std::string> row_doubts;
+  row_doubts.reserve(f.rows.size());
+  for (const auto& r : f.rows) {
+    const auto h = host_named.find(r.host);
+    row_doubts.push_back(h == host_named.end() ? std::string() : html::doubt_of(h->second->run.verdicts, r.test));
+  }
   constexpr std::size_t all_hosts_up_to = 40;  // beyond, a chart of every host is a wall of bars
   html::document page(fmt::format("rb-compare --fleet: {} hosts", f.hardware_of.size()));
   std::vector<html::document::badge> badges;
@@ -741,28 +747,33 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
                       fmt::format("host-verdict-{}", i + 1)});
   if (f.flags.empty()) badges.push_back({"ok", "no host flagged", "flags"});
   // Per test, the hosts whose figure is doubtful, by reason: "the page cache served it on db01, db02".
-  const auto doubtful_hosts = [&](const raidbench::fleet_test& t) {
-    struct reason {
-      std::string why, hosts;
-      std::size_t count = 0;
-    };
-    std::vector<reason> reasons;
-    constexpr std::size_t named = 5;  // hosts named per reason; the others counted
-    for (const auto& r : f.rows)
-      if (const auto why = r.test == t.test ? doubt(r.host, t.test) : ""; !why.empty()) {
-        auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& x) { return x.why == why; });
-        if (it == reasons.end()) it = reasons.insert(reasons.end(), reason{why, "", 0});
-        if (it->count++ < named) it->hosts += (it->count > 1 ? ", " : "") + r.host;
-      }
-    std::string doubtful;
-    for (const auto& x : reasons)
-      doubtful += fmt::format("{}{} on {}{}", doubtful.empty() ? "" : "; ", x.why, x.hosts, x.count > named ? fmt::format(" and {} more", x.count - named) : "");
-    return doubtful;
+  // Gathered in one pass over the rows, in their order.
+  struct reason {
+    std::string why, hosts;
+    std::size_t count = 0;
   };
+  std::unordered_map<std::string_view, std::vector<reason>> reasons_of;
+  constexpr std::size_t named = 5;  // hosts named per reason; the others counted
+  for (std::size_t i = 0; i < f.rows.size(); ++i) {
+    if (row_doubts[i].empty()) continue;
+    auto& reasons = reasons_of[f.rows[i].test];
+    auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& x) { return x.why == row_doubts[i]; });
+    if (it == reasons.end()) it = reasons.insert(reasons.end(), reason{row_doubts[i], "", 0});
+    if (it->count++ < named) it->hosts += (it->count > 1 ? ", " : "") + f.rows[i].host;
+  }
+  std::vector<std::string> test_doubts;
+  for (const auto& t : f.tests) {
+    std::string doubtful;
+    if (const auto reasons = reasons_of.find(t.test); reasons != reasons_of.end())
+      for (const auto& x : reasons->second)
+        doubtful += fmt::format("{}{} on {}{}", doubtful.empty() ? "" : "; ", x.why, x.hosts, x.count > named ? fmt::format(" and {} more", x.count - named) : "");
+    test_doubts.push_back(std::move(doubtful));
+  }
   // The key figures: per test the fleet's median and quartiles, and the hosts whose figure is doubtful.
   std::vector<std::pair<std::string, std::string>> figures;
-  for (const auto& t : f.tests) {
-    const std::string doubtful = doubtful_hosts(t);
+  for (std::size_t k = 0; k < f.tests.size(); ++k) {
+    const auto& t = f.tests[k];
+    const std::string& doubtful = test_doubts[k];
     figures.emplace_back(t.test, fmt::format("{}median {}, quartiles {} – {}, {} hosts{}", doubtful.empty() ? "" : "⚠ ", show(t.spread.median, t.unit),
                                              show(t.spread.q1, t.unit), show(t.spread.q3, t.unit), t.hosts,
                                              doubtful.empty() ? "" : " (doubtful: " + doubtful + ")"));
@@ -791,13 +802,14 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
                                       every_host ? "" : ", the flagged hosts"),
                           raidbench::display_unit_of(t.unit).name, {}, {html::series{t.metric, {}}, html::series{"peers' median", {}}}, {}, {}, {}};
     const double scale = raidbench::display_unit_of(t.unit).divisor;
-    for (const auto& r : f.rows) {
+    for (std::size_t i = 0; i < f.rows.size(); ++i) {
+      const auto& r = f.rows[i];
       if (r.test != t.test || (!every_host && !r.flagged)) continue;
       chart.categories.push_back(r.host);
       chart.series[0].values.push_back(r.value / scale);
       chart.series[1].values.push_back(r.peers_median ? *r.peers_median / scale : std::nan(""));
       chart.annotations.push_back(r.deviation ? fmt::format("{:+.1f} %{}", *r.deviation * 100, r.flagged ? " FLAGGED " + r.word : "") : "");
-      chart.doubts.push_back(doubt(r.host, t.test));
+      chart.doubts.push_back(row_doubts[i]);
     }
     chart.doubts.resize(2 * chart.categories.size());  // the peers' medians: not doubted themselves
     if (!chart.categories.empty()) page.add(chart);
@@ -805,18 +817,15 @@ inline std::string fleet_html(const raidbench::fleet_comparison& f, const std::v
   page.heading("Tables");
   page.paragraph(raidbench::detail::fleet_report::rule_sentence());
   std::vector<std::vector<std::string>> tests, per_host;
-  std::vector<std::string> test_doubts, host_doubts;
-  for (const auto& t : f.tests) {
+  for (const auto& t : f.tests)
     tests.push_back({t.test, std::to_string(t.hosts), show(t.spread.median, t.unit), show(t.spread.q1, t.unit), show(t.spread.q3, t.unit)});
-    test_doubts.push_back(doubtful_hosts(t));
-  }
   page.table("Per test, all hosts", {"test", "hosts", "median", "Q1", "Q3"}, tests, test_doubts);
-  for (const auto& r : f.rows) {
-    host_doubts.push_back(doubt(r.host, r.test));
-    per_host.push_back({r.host, r.test, (host_doubts.back().empty() ? "" : "⚠ ") + show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
+  for (std::size_t i = 0; i < f.rows.size(); ++i) {
+    const auto& r = f.rows[i];
+    per_host.push_back({r.host, r.test, (row_doubts[i].empty() ? "" : "⚠ ") + show(r.value, r.unit), r.peers_median ? show(*r.peers_median, r.unit) : "-",
                         raidbench::detail::fleet_report::deviation(r), raidbench::detail::fleet_report::verdict(r)});
   }
-  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, per_host, host_doubts);
+  page.table("Each host against its peers of the same hardware", {"host", "test", "value", "peers' median", "deviation", "call"}, per_host, row_doubts);
   for (const auto& n : f.notes) page.paragraph("Note: " + n);
   return page.str();
 }
