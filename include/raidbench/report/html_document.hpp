@@ -58,6 +58,12 @@ inline std::string breakable(std::string_view name) {
 
 }  // namespace detail::document
 
+/// `name` cut to its first `columns` columns with "…" after, or whole when it fits.
+inline std::string shortened(std::string_view name, std::size_t columns) {
+  const auto shown = detail::chart::prefix(name, columns);
+  return shown.size() == name.size() ? std::string(name) : std::string(shown) + "…";
+}
+
 /// Builds the file part by part, in reading order.
 class document {
  public:
@@ -133,9 +139,8 @@ class document {
       body_ += R"(<dl class="figures">)";
       for (std::size_t i = 0; i < figures.size() && i < most; ++i) {
         const auto& [name, value] = figures[i];
-        const auto shown = detail::chart::prefix(name, summary_name_columns);
-        body_ += shown.size() == name.size() ? "<dt>" + escape(name) + "</dt>"
-                                             : R"(<dt title=")" + escape(name) + R"(">)" + escape(shown) + "…</dt>";
+        const auto shown = shortened(name, summary_name_columns);
+        body_ += shown == name ? "<dt>" + escape(name) + "</dt>" : R"(<dt title=")" + escape(name) + R"(">)" + escape(shown) + "</dt>";
         body_ += "<dd>" + escape(value) + "</dd>";
       }
       if (figures.size() > most) body_ += fmt::format("<dt>…</dt><dd>{} more further down</dd>", figures.size() - most);

@@ -503,9 +503,7 @@ inline std::string compare_html(raidbench::comparison c, std::vector<raidbench::
   namespace html = raidbench::html;
   namespace report = raidbench::detail::comparison_report;
   const auto labels = c.labels;
-  const auto cut = [](std::string& label) {
-    if (const auto shown = html::detail::chart::prefix(label, 60); shown.size() < label.size()) label = std::string(shown) + "…";
-  };
+  const auto cut = [](std::string& label) { label = html::shortened(label, html::document::summary_name_columns); };
   for (auto& l : c.labels) cut(l);
   for (auto& v : verdicts) cut(v.label);
   const figure_doubts doubted{verdicts, std::move(side_doubts)};
